@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { serviceNames } from './endpoint';
+
+/** The five feature flags of spec section 6. */
+export const featureFlagNames = [
+  'PhotoManagementTimelineViewEnabled',
+  'PhotoManagementAlbumViewEnabled',
+  'PhotoManagementSharedAlbumsViewEnabled',
+  'PhotoManagementUploadViewEnabled',
+  'PhotoManagementReactivationEnabled',
+] as const;
+export type FeatureFlagName = (typeof featureFlagNames)[number];
+
+export const ChannelSchema = z.object({
+  ID: z.string().min(1),
+  Vendor: z.string().min(1),
+  Locale: z.string().min(2),
+});
+export type Channel = z.infer<typeof ChannelSchema>;
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+export const AppConfigSchema = z.object({
+  channel: ChannelSchema,
+  /** Locales the storefront offers (Belgium: Dutch and French). */
+  locales: z.array(z.string()).min(1),
+  apiBaseUrls: z.object(
+    Object.fromEntries(serviceNames.map((name) => [name, httpUrl])) as {
+      [K in (typeof serviceNames)[number]]: typeof httpUrl;
+    },
+  ),
+  printsEditorUrl: httpUrl,
+  cookieConsentUrl: httpUrl,
+  faqUrl: httpUrl,
+  shopUrl: httpUrl,
+  createAccountUrl: httpUrl,
+  customerCareUrl: httpUrl,
+  auth: z.object({
+    authority: httpUrl,
+    clientId: z.string(),
+    scopes: z.array(z.string()),
+    loginUrl: z.string(),
+    logoutUrl: z.string(),
+  }),
+  /** Host names on which each flag is on (spec 6: a flag may come from a host list in config). */
+  featureFlagHosts: z.object(
+    Object.fromEntries(featureFlagNames.map((name) => [name, z.array(z.string())])) as {
+      [K in FeatureFlagName]: z.ZodArray<z.ZodString>;
+    },
+  ),
+  feedbackSurveyId: z.string().nullable(),
+  supportChatScriptUrl: httpUrl.nullable(),
+  errorReportUrl: z.string(),
+  /** The shop's public navigation for this channel (spec 7: a config URL plus the channel). */
+  menuConfigUrl: z.string(),
+});
+export type AppConfig = z.infer<typeof AppConfigSchema>;
+
+/** Links of the shop's own navigation shown in the account area's header. */
+export const MenuConfigSchema = z.object({
+  items: z.array(z.object({ label: z.string().min(1), url: httpUrl })),
+});
+export type MenuConfig = z.infer<typeof MenuConfigSchema>;
+
+/** Locale message catalogue: flat keys to ICU message strings. */
+export const LocaleMessagesSchema = z.record(z.string(), z.string());
+export type LocaleMessages = z.infer<typeof LocaleMessagesSchema>;

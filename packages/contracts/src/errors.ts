@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Stable error codes: the web app translates each one; callers can branch on them. */
+export const errorCodes = [
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'csrf_rejected',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'too_many_requests',
+  'channel_not_found',
+  'internal',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    field: z.string().optional(),
+    correlationId: z.string().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export const CORRELATION_HEADER = 'x-correlation-id';
+export const CSRF_HEADER = 'x-csrf';

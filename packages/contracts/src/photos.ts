@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+
+export const sortKeys = ['created', 'dateTaken'] as const;
+export const SortKeySchema = z.enum(sortKeys);
+export type SortKey = z.infer<typeof SortKeySchema>;
+export const SortOrderSchema = z.enum(['asc', 'desc']);
+export type SortOrder = z.infer<typeof SortOrderSchema>;
+
+/** Sizes of spec 9: thumbnails 300 (small/medium screens) and 800 (large), preview 1300. */
+export const derivativeSizes = [300, 800, 1300] as const;
+export type DerivativeSize = (typeof derivativeSizes)[number];
+
+/** The month key of photos with no real taken date ('Unknown Date', spec 2.2). */
+export const UNKNOWN_DATE = { year: 0, month: 0 } as const;
+
+const count = z.number().int().min(0);
+
+export const ThumbnailSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  width: count,
+  height: count,
+});
+
+export const photoStatuses = ['processing', 'ready', 'failed'] as const;
+
+export const PhotoSchema = z.object({
+  imageId: z.string(),
+  localFileName: z.string(),
+  uploadId: z.string(),
+  /** The 1300 preview. */
+  url: z.string(),
+  /** The original, byte-identical to what was uploaded. */
+  untouchedUrl: z.string(),
+  thumbnails: z.array(ThumbnailSchema),
+  /** Local capture time as the camera recorded it (no zone); absent when there is no real date. */
+  dateTaken: z.iso.datetime({ local: true }).optional(),
+  uploadEnd: z.iso.datetime({ offset: true }),
+  visibleHeight: count,
+  visibleWidth: count,
+  /** The photo's average colour (`#rrggbb`), painted until the thumbnail arrives. */
+  placeholder: z
+    .string()
+    .regex(/^#[0-9a-f]{6}$/)
+    .optional(),
+  status: z.enum(photoStatuses),
+});
+export type Photo = z.infer<typeof PhotoSchema>;
+
+export const PhotoPageSchema = z.object({
+  cursor: z.string().nullable(),
+  images: z.array(PhotoSchema),
+});
+export type PhotoPage = z.infer<typeof PhotoPageSchema>;
+
+export const TIMELINE_SECTION_SIZE = 24;
+export const PHOTOS_PAGE_SIZE = 500;
+
+const sortQuery = {
+  sortKey: SortKeySchema.default('dateTaken'),
+  sortOrder: SortOrderSchema.default('desc'),
+};
+
+export const TimelineMonthQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(PHOTOS_PAGE_SIZE).default(TIMELINE_SECTION_SIZE),
+  ...sortQuery,
+});
+
+export const TimelineEntrySchema = z.object({
+  year: z.number().int().min(0),
+  month: z.number().int().min(0).max(12),
+  count,
+});
+export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
+
+export const activationStatuses = ['NOT_ACTIVE', 'IMPORTING', 'ACTIVE', 'DELETING'] as const;
+export const ActivationStatusSchema = z.enum(activationStatuses);
+export type ActivationStatus = z.infer<typeof ActivationStatusSchema>;
+
+export const UserPhotoInfoSchema = z.object({
+  photosCount: count,
+  albumsCount: count,
+  status: ActivationStatusSchema,
+});
+export type UserPhotoInfo = z.infer<typeof UserPhotoInfoSchema>;
+
+export const ActivationSchema = z.object({ status: ActivationStatusSchema });
+
+export const DeletePhotosBodySchema = z.object({
+  photoIds: z.array(z.string().min(1).max(100)).min(1).max(PHOTOS_PAGE_SIZE),
+});
+export const BulkDeleteResultSchema = z.object({ failed: z.array(z.string()) });
+export type BulkDeleteResult = z.infer<typeof BulkDeleteResultSchema>;
+
+export const photosApi = {
+  timelineMonth: defineEndpoint({
+    service: 'photos',
+    method: 'GET',
+    path: '/photos/timeline/:year/:month',
+    params: z.object({
+      year: z.coerce.number().int().min(0).max(9999),
+      month: z.coerce.number().int().min(0).max(12),
+    }),
+    query: TimelineMonthQuerySchema,
+    response: PhotoPageSchema,
+  }),
+  /** Counts per year and month for the chosen sort key; year 0 month 0 is 'Unknown Date'. */
+  timeline: defineEndpoint({
+    service: 'photos',
+    method: 'GET',
+    path: '/users/timeline',
+    query: z.object({ sortKey: SortKeySchema.default('dateTaken') }),
+    response: z.array(TimelineEntrySchema),
+  }),
+  userInfo: defineEndpoint({
+    service: 'photos',
+    method: 'GET',
+    path: '/users',
+    response: UserPhotoInfoSchema,
+  }),
+  activation: defineEndpoint({
+    service: 'photos',
+    method: 'GET',
+    path: '/users/activate',
+    response: ActivationSchema,
+  }),
+  activate: defineEndpoint({
+    service: 'photos',
+    method: 'POST',
+    path: '/users/activate',
+    response: ActivationSchema,
+    successStatus: 202,
+  }),
+  list: defineEndpoint({
+    service: 'photos',
+    method: 'GET',
+    path: '/photos',
+    query: z.object({
+      cursor: z.string().max(200).optional(),
+      limit: z.coerce.number().int().min(1).max(PHOTOS_PAGE_SIZE).default(PHOTOS_PAGE_SIZE),
+      ...sortQuery,
+    }),
+    response: PhotoPageSchema,
+  }),
+  get: defineEndpoint({
+    service: 'photos',
+    method: 'GET',
+    path: '/photos/:photoId',
+    params: z.object({ photoId: z.string().min(1).max(100) }),
+    response: PhotoSchema,
+  }),
+  deleteMany: defineEndpoint({
+    service: 'photos',
+    method: 'DELETE',
+    path: '/photos',
+    body: DeletePhotosBodySchema,
+    response: BulkDeleteResultSchema,
+  }),
+  deleteAll: defineEndpoint({
+    service: 'photos',
+    method: 'DELETE',
+    path: '/photos/all',
+    response: ActivationSchema,
+    successStatus: 202,
+  }),
+  retryProcessing: defineEndpoint({
+    service: 'photos',
+    method: 'POST',
+    path: '/photos/:photoId/retry',
+    params: z.object({ photoId: z.string().min(1).max(100) }),
+    response: PhotoSchema,
+  }),
+};
+
+/** Push messages on the photo channel (spec 4 and 7). The latest message wins by timestamp. */
+export const photoEventTypes = [
+  'import-started',
+  'import-error',
+  'import-finished',
+  'photo-processed',
+  'photo-failed',
+  'photos-deleted',
+] as const;
+export const PhotoEventSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(photoEventTypes),
+  data: z.object({
+    payload: z.record(z.string(), z.unknown()),
+    timestamp: z.number().int(),
+  }),
+});
+export type PhotoEvent = z.infer<typeof PhotoEventSchema>;
+
+export type PhotoFileVariant = DerivativeSize | 'original';
+
+/** Where a photo's files are served (to their owner only), below the photo service's base URL. */
+export function photoFilePath(photoId: string, variant: PhotoFileVariant): string {
+  return `/files/${photoId}/${variant}`;
+}
+
+/** The photo push channel (a WebSocket) below the photo service's base URL. */
+export const PHOTO_EVENTS_PATH = '/events';
