@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
+import type { CustomersRepository } from '../customers/customers.repository';
+import type { Authenticate } from '../platform/caller';
+import type { Database } from '../platform/database';
+import type { StorefrontResolver } from '../storefronts/storefronts';
+import { createAccessTokenVerifier } from './access-tokens.service';
+import { authCookiesFor } from './auth-cookies';
+import { createAuthSecretsRepository } from './auth-secrets.repository';
+import { loadAuthSecrets } from './auth-secrets.service';
+import {
+  createAuthenticator,
+  type AuthenticateUpgrade,
+  type VerifyAccessToken,
+} from './authenticate.service';
+import { registerBffRoutes } from './bff.routes';
+import { createBffService } from './bff.service';
+import { registerIdentityProviderRoutes } from './identity-provider.routes';
+import { createIdentityProviders } from './identity-provider.service';
+import { createLoginRequestsRepository } from './login-requests.repository';
+import { createOidcPayloadsRepository } from './oidc-payloads.repository';
+import { createInProcessFetch, createRelyingParty } from './relying-party.service';
+import { createSessionsRepository } from './sessions.repository';
+import { createSessionsService } from './sessions.service';
+import { createSignInService } from './sign-in.service';
+import { createTokenCipher } from './token-cipher';
+
+export interface AuthDependencies {
+  config: AppConfig;
+  db: Database;
+  storefronts: StorefrontResolver;
+  customers: CustomersRepository;
+}
+
+export interface AuthModule {
+  /** For API routes: a bearer token, or the session cookie (with CSRF checks) that holds one. */
+  authenticate: Authenticate;
+  /** For the push channel's WebSocket upgrade: the session cookie, from this storefront's pages only. */
+  authenticateUpgrade: AuthenticateUpgrade;
+  /** For a token sent over an open channel (the push channel's authenticate action). */
+  verifyAccessToken: VerifyAccessToken;
+}
+
+const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * Sign-in for the whole system: the embedded OpenID Providers (one issuer per storefront), their
+ * sign-in pages, the backend-for-frontend that holds the tokens, and the check every API call passes.
+ */
+export async function registerAuth(app: FastifyInstance, deps: AuthDependencies): Promise<AuthModule> {
+  const secrets = await loadAuthSecrets(createAuthSecretsRepository(deps.db));
+  const cipher = createTokenCipher(secrets.tokenKey);
+  const cookies = authCookiesFor(deps.config.publicScheme);
+  const payloads = createOidcPayloadsRepository(deps.db);
+  const loginRequests = createLoginRequestsRepository(deps.db);
+  const sessionsRepository = createSessionsRepository(deps.db);
+  const verifier = createAccessTokenVerifier(secrets.verificationKeys);
+
+  const providers = createIdentityProviders({ secrets, payloads, customers: deps.customers, log: app.log });
+  await registerIdentityProviderRoutes(app, { providers, signIn: createSignInService(deps.customers) });
+
+  const bff = createBffService({
+    relyingParty: createRelyingParty({
+      clientSecret: secrets.clientSecret,
+      fetch: createInProcessFetch(app, deps.storefronts),
+    }),
+    loginRequests,
+    sessions: createSessionsService(sessionsRepository, cipher),
+    cipher,
+    verifier,
+    log: app.log,
+  });
+  registerBffRoutes(app, { bff, cookies });
+
+  // Expired records are skipped when read; this only keeps the tables small.
+  const housekeeping = setInterval(() => {
+    Promise.all([
+      payloads.deleteExpired(),
+      loginRequests.deleteExpired(),
+      sessionsRepository.deleteExpired(),
+    ]).catch((error: unknown) => app.log.warn({ err: error }, 'sign-in housekeeping failed'));
+  }, HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
+  app.addHook('onClose', async () => clearInterval(housekeeping));
+
+  return createAuthenticator({ verifier, bff, cookies });
+}

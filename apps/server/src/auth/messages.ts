@@ -1,0 +1,28 @@
+import da from './messages/da.json' with { type: 'json' };
+import de from './messages/de.json' with { type: 'json' };
+import en from './messages/en.json' with { type: 'json' };
+import es from './messages/es.json' with { type: 'json' };
+import fr from './messages/fr.json' with { type: 'json' };
+import it from './messages/it.json' with { type: 'json' };
+import nb from './messages/nb.json' with { type: 'json' };
+import nl from './messages/nl.json' with { type: 'json' };
+import pt from './messages/pt.json' with { type: 'json' };
+import sv from './messages/sv.json' with { type: 'json' };
+
+export type MessageKey = keyof typeof en;
+export type Catalogue = Record<MessageKey, string>;
+
+// `satisfies` makes a catalogue that misses a key fail to compile.
+const catalogues = { da, de, en, es, fr, it, nb, nl, pt, sv } satisfies Record<string, Catalogue>;
+
+export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+
+/** The sign-in pages' texts for a storefront locale (`nl-BE` -> Dutch), English when we have none. */
+export function translatorFor(locale: string): Translate {
+  const language = locale.split('-')[0]!.toLowerCase();
+  const catalogue: Catalogue = catalogues[language as keyof typeof catalogues] ?? en;
+  return (key, values = {}) =>
+    catalogue[key].replace(/\{(\w+)\}/g, (match, name: string) =>
+      name in values ? String(values[name]) : match,
+    );
+}

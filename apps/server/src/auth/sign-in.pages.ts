@@ -1,0 +1,210 @@
+import { LOGIN_PATH } from '../storefronts/storefront-config.service';
+import { pickLocale, type ResolvedStorefront } from '../storefronts/storefronts';
+import { escapeHtml } from '../platform/html';
+import { ASSETS_PATH, registerPagePath, signInPagePath } from './auth-paths';
+import { translatorFor, type MessageKey, type Translate } from './messages';
+import type { RegistrationErrors, RegistrationField } from './sign-in.service';
+
+/** Who a page is for: the storefront's name and the language its customer reads. */
+export interface PageContext {
+  locale: string;
+  vendor: string;
+  t: Translate;
+}
+
+export function pageContextFor(
+  resolved: ResolvedStorefront,
+  acceptLanguage: string | undefined,
+): PageContext {
+  const locale = pickLocale(resolved.storefront, acceptLanguage);
+  return { locale, vendor: resolved.storefront.vendor, t: translatorFor(locale) };
+}
+
+export const STYLESHEET = 'sign-in.css';
+export const SIGN_OUT_SCRIPT = 'sign-out.js';
+
+// No inline script or style anywhere: the content security policy allows only files from this origin.
+function layout(context: PageContext, title: string, body: string, script?: string): string {
+  const scriptTag = script ? `\n<script src="${ASSETS_PATH}/${script}" defer></script>` : '';
+  return `<!doctype html>
+<html lang="${escapeHtml(context.locale)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} | ${escapeHtml(context.vendor)}</title>
+<link rel="stylesheet" href="${ASSETS_PATH}/${STYLESHEET}">${scriptTag}
+</head>
+<body>
+<header class="brand"><p>${escapeHtml(context.vendor)}</p></header>
+<main class="card">
+${body}
+</main>
+</body>
+</html>`;
+}
+
+interface FieldOptions {
+  name: string;
+  label: string;
+  type: 'text' | 'email' | 'password';
+  autocomplete: string;
+  value?: string;
+  hint?: string;
+  error?: string;
+  minLength?: number;
+}
+
+function field({ name, label, type, autocomplete, value, hint, error, minLength }: FieldOptions): string {
+  const describedBy = [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ');
+  const attributes = [
+    `id="${name}"`,
+    `name="${name}"`,
+    `type="${type}"`,
+    `autocomplete="${autocomplete}"`,
+    'required',
+    minLength ? `minlength="${minLength}"` : '',
+    value ? `value="${escapeHtml(value)}"` : '',
+    describedBy ? `aria-describedby="${describedBy}"` : '',
+    error ? 'aria-invalid="true"' : '',
+  ].filter(Boolean);
+  return `<div class="field">
+<label for="${name}">${escapeHtml(label)}</label>
+${hint ? `<p class="hint" id="${name}-hint">${escapeHtml(hint)}</p>\n` : ''}${
+    error ? `<p class="field-error" id="${name}-error">${escapeHtml(error)}</p>\n` : ''
+  }<input ${attributes.join(' ')}>
+</div>`;
+}
+
+export function renderSignInPage(
+  context: PageContext,
+  options: { uid: string; email?: string; wrongCredentials?: boolean },
+): string {
+  const { t } = context;
+  const alert = options.wrongCredentials
+    ? `<p class="alert" role="alert">${escapeHtml(t('signIn.wrongCredentials'))}</p>\n`
+    : '';
+  return layout(
+    context,
+    t('signIn.title'),
+    `<h1>${escapeHtml(t('signIn.title'))}</h1>
+<p>${escapeHtml(t('signIn.intro'))}</p>
+${alert}<form method="post" action="${signInPagePath(options.uid)}/login">
+${field({ name: 'email', label: t('signIn.email'), type: 'email', autocomplete: 'username', value: options.email })}
+${field({ name: 'password', label: t('signIn.password'), type: 'password', autocomplete: 'current-password' })}
+<button type="submit">${escapeHtml(t('signIn.submit'))}</button>
+</form>
+<p class="switch">${escapeHtml(t('signIn.noAccount'))} <a href="${registerPagePath(options.uid)}">${escapeHtml(t('signIn.createAccount'))}</a></p>`,
+  );
+}
+
+export interface RegistrationForm {
+  values: { firstName: string; lastName: string; email: string };
+  errors: RegistrationErrors;
+}
+
+export function renderRegisterPage(
+  context: PageContext,
+  options: { uid: string; form?: RegistrationForm },
+): string {
+  const { t } = context;
+  const values = options.form?.values ?? { firstName: '', lastName: '', email: '' };
+  const errors = options.form?.errors ?? {};
+  const errorText = (name: RegistrationField) => {
+    const key = errors[name];
+    return key ? t(key) : undefined;
+  };
+  const alert =
+    Object.keys(errors).length > 0
+      ? `<p class="alert" role="alert">${escapeHtml(t('register.errorSummary'))}</p>\n`
+      : '';
+  return layout(
+    context,
+    t('register.title'),
+    `<h1>${escapeHtml(t('register.title'))}</h1>
+<p>${escapeHtml(t('register.intro'))}</p>
+${alert}<form method="post" action="${registerPagePath(options.uid)}">
+${field({ name: 'firstName', label: t('register.firstName'), type: 'text', autocomplete: 'given-name', value: values.firstName, error: errorText('firstName') })}
+${field({ name: 'lastName', label: t('register.lastName'), type: 'text', autocomplete: 'family-name', value: values.lastName, error: errorText('lastName') })}
+${field({ name: 'email', label: t('register.email'), type: 'email', autocomplete: 'email', value: values.email, error: errorText('email') })}
+${field({ name: 'password', label: t('register.password'), type: 'password', autocomplete: 'new-password', hint: t('register.passwordHint'), error: errorText('password'), minLength: 8 })}
+<button type="submit">${escapeHtml(t('register.submit'))}</button>
+</form>
+<p class="switch">${escapeHtml(t('register.haveAccount'))} <a href="${signInPagePath(options.uid)}">${escapeHtml(t('register.signIn'))}</a></p>`,
+  );
+}
+
+function messagePage(
+  context: PageContext,
+  keys: { title: MessageKey; body: MessageKey; link: MessageKey },
+  options: { href: string; correlationId?: string; values?: Record<string, string | number> },
+): string {
+  const { t } = context;
+  const reference = options.correlationId
+    ? `\n<p class="reference">${escapeHtml(t('reference', { id: options.correlationId }))}</p>`
+    : '';
+  return layout(
+    context,
+    t(keys.title),
+    `<h1>${escapeHtml(t(keys.title))}</h1>
+<p>${escapeHtml(t(keys.body, options.values))}</p>
+<p><a class="button" href="${escapeHtml(options.href)}">${escapeHtml(t(keys.link))}</a></p>${reference}`,
+  );
+}
+
+export function renderTooManyAttemptsPage(
+  context: PageContext,
+  options: { uid: string; minutes: number },
+): string {
+  return messagePage(
+    context,
+    { title: 'tooMany.title', body: 'tooMany.body', link: 'tooMany.back' },
+    { href: signInPagePath(options.uid), values: { minutes: options.minutes } },
+  );
+}
+
+export function renderExpiredPage(context: PageContext): string {
+  return messagePage(
+    context,
+    { title: 'expired.title', body: 'expired.body', link: 'expired.restart' },
+    { href: LOGIN_PATH },
+  );
+}
+
+/** A sign-in that failed on our side or the provider's: a way forward, and a reference for support. */
+export function renderSignInFailedPage(context: PageContext, correlationId: string): string {
+  return messagePage(
+    context,
+    { title: 'failed.title', body: 'failed.body', link: 'failed.retry' },
+    { href: LOGIN_PATH, correlationId },
+  );
+}
+
+/**
+ * The provider's sign-out confirmation, confirmed at once by a script file; the button remains for
+ * browsers without script.
+ */
+export function renderSignOutPage(context: PageContext, providerForm: string): string {
+  const { t } = context;
+  const form = providerForm
+    .replace('<form ', '<form data-auto-submit ')
+    .replace(
+      '</form>',
+      `<input type="hidden" name="logout" value="yes"><button type="submit">${escapeHtml(t('signOut.submit'))}</button></form>`,
+    );
+  return layout(
+    context,
+    t('signOut.title'),
+    `<h1>${escapeHtml(t('signOut.title'))}</h1>
+<p>${escapeHtml(t('signOut.body'))}</p>
+${form}`,
+    SIGN_OUT_SCRIPT,
+  );
+}
+
+export function renderSignedOutPage(context: PageContext): string {
+  return messagePage(
+    context,
+    { title: 'signedOut.title', body: 'signedOut.body', link: 'signedOut.signIn' },
+    { href: LOGIN_PATH },
+  );
+}

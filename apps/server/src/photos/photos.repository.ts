@@ -1,0 +1,352 @@
+import type { ActivationStatus, SortKey, SortOrder, TimelineEntry } from '@photo/contracts/photos';
+import type { Queryable } from '../platform/database';
+
+export interface DerivativeRecord {
+  size: number;
+  width: number;
+  height: number;
+  key: string;
+  mimeType: string;
+}
+
+export interface PhotoRecord {
+  id: string;
+  ownerId: string;
+  uploadId: string;
+  localFileName: string;
+  contentHash: string;
+  mimeType: string;
+  byteSize: number;
+  width: number;
+  height: number;
+  visibleWidth: number;
+  visibleHeight: number;
+  orientation: number | null;
+  /** `YYYY-MM-DDTHH:mm:ss`, local to where the photo was taken. */
+  takenLocal: string | null;
+  takenOffset: string | null;
+  uploadedAt: string;
+  status: 'processing' | 'ready' | 'failed';
+  failureReason: string | null;
+  placeholder: string | null;
+  derivatives: DerivativeRecord[];
+}
+
+interface PhotoRow {
+  id: string;
+  owner_id: string;
+  upload_id: string;
+  local_file_name: string;
+  content_hash: string;
+  mime_type: string;
+  byte_size: string | number;
+  width: number;
+  height: number;
+  visible_width: number;
+  visible_height: number;
+  orientation: number | null;
+  taken_local: string | null;
+  taken_offset: string | null;
+  uploaded_at: string;
+  status: PhotoRecord['status'];
+  failure_reason: string | null;
+  placeholder: string | null;
+  derivatives: DerivativeRecord[] | string;
+}
+
+// Timestamps leave the database as text in a fixed shape, so no driver applies a time zone to them.
+const photoColumns = `id, owner_id, upload_id, local_file_name, content_hash, mime_type, byte_size, width, height,
+  visible_width, visible_height, orientation,
+  to_char(taken_local, 'YYYY-MM-DD"T"HH24:MI:SS') AS taken_local, taken_offset,
+  to_char(uploaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS uploaded_at,
+  status, failure_reason, placeholder, derivatives`;
+
+function toRecord(row: PhotoRow): PhotoRecord {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    uploadId: row.upload_id,
+    localFileName: row.local_file_name,
+    contentHash: row.content_hash,
+    mimeType: row.mime_type,
+    byteSize: Number(row.byte_size),
+    width: row.width,
+    height: row.height,
+    visibleWidth: row.visible_width,
+    visibleHeight: row.visible_height,
+    orientation: row.orientation,
+    takenLocal: row.taken_local,
+    takenOffset: row.taken_offset,
+    uploadedAt: row.uploaded_at,
+    status: row.status,
+    failureReason: row.failure_reason,
+    placeholder: row.placeholder,
+    derivatives:
+      typeof row.derivatives === 'string'
+        ? (JSON.parse(row.derivatives) as DerivativeRecord[])
+        : row.derivatives,
+  };
+}
+
+export type NewPhoto = Omit<
+  PhotoRecord,
+  'uploadedAt' | 'status' | 'failureReason' | 'placeholder' | 'derivatives'
+>;
+
+/** A position in a sorted list: the sort value and the id that breaks ties. */
+export interface Keyset {
+  value: string | null;
+  id: string;
+}
+
+export interface PageRequest {
+  ownerId: string;
+  sortKey: SortKey;
+  sortOrder: SortOrder;
+  after: Keyset | undefined;
+  limit: number;
+}
+
+const sortColumn: Record<SortKey, string> = { dateTaken: 'taken_local', created: 'uploaded_at' };
+
+function monthBounds(year: number, month: number): [string, string] {
+  const next = month === 12 ? [year + 1, 1] : [year, month + 1];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return [`${year}-${pad(month)}-01`, `${next[0]}-${pad(next[1]!)}-01`];
+}
+
+export function keysetOf(photo: PhotoRecord, sortKey: SortKey): Keyset {
+  return { value: sortKey === 'dateTaken' ? photo.takenLocal : photo.uploadedAt, id: photo.id };
+}
+
+export function createPhotosRepository(db: Queryable) {
+  /**
+   * One month of one sort key, in keyset pages. Photos without a date (month 0) are ordered by id,
+   * which is time-ordered (UUIDv7), so they keep upload order.
+   */
+  async function listMonth(request: PageRequest & { year: number; month: number }): Promise<PhotoRecord[]> {
+    const { ownerId, sortKey, sortOrder, after, limit, year, month } = request;
+    const direction = sortOrder === 'asc' ? 'ASC' : 'DESC';
+    const compare = sortOrder === 'asc' ? '>' : '<';
+    const params: unknown[] = [ownerId, limit];
+    const where = ['owner_id = $1'];
+    const column = sortColumn[sortKey];
+    const unknownDate = sortKey === 'dateTaken' && year === 0;
+    if (unknownDate) {
+      where.push('taken_local IS NULL');
+      if (after) {
+        params.push(after.id);
+        where.push(`id ${compare} $${params.length}`);
+      }
+    } else {
+      const [start, end] = monthBounds(year, month);
+      const bound =
+        sortKey === 'created'
+          ? (value: string) => `(${value}::timestamp AT TIME ZONE 'UTC')`
+          : (value: string) => `${value}::timestamp`;
+      params.push(start, end);
+      where.push(
+        `${column} >= ${bound(`$${params.length - 1}`)}`,
+        `${column} < ${bound(`$${params.length}`)}`,
+      );
+      if (after) {
+        params.push(after.value, after.id);
+        const castValue =
+          sortKey === 'created' ? `$${params.length - 1}::timestamptz` : `$${params.length - 1}::timestamp`;
+        where.push(`(${column}, id) ${compare} (${castValue}, $${params.length}::uuid)`);
+      }
+    }
+    // Qualified names: the select list formats the timestamps as text under the same names, and
+    // ordering by that text would sort every row of the month instead of walking the index.
+    const order = `photos.${unknownDate ? 'taken_local' : column} ${direction}, photos.id ${direction}`;
+    const { rows } = await db.query<PhotoRow>(
+      `SELECT ${photoColumns} FROM photos WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT $2`,
+      params,
+    );
+    return rows.map(toRecord);
+  }
+
+  return {
+    listMonth,
+
+    /** The whole library in one order (spec 7 GET /photos), dated photos first, then undated. */
+    async listAll(request: PageRequest): Promise<PhotoRecord[]> {
+      const { ownerId, sortKey, sortOrder, after, limit } = request;
+      const column = sortColumn[sortKey];
+      const direction = sortOrder === 'asc' ? 'ASC' : 'DESC';
+      const compare = sortOrder === 'asc' ? '>' : '<';
+      const cast = sortKey === 'created' ? 'timestamptz' : 'timestamp';
+      const params: unknown[] = [ownerId, limit];
+      let condition = '';
+      if (after && after.value !== null) {
+        params.push(after.value, after.id);
+        condition = `AND (${column} IS NULL OR (${column}, id) ${compare} ($3::${cast}, $4::uuid))`;
+      } else if (after) {
+        params.push(after.id);
+        condition = `AND ${column} IS NULL AND id ${compare} $3::uuid`;
+      }
+      const { rows } = await db.query<PhotoRow>(
+        `SELECT ${photoColumns} FROM photos WHERE owner_id = $1 ${condition}
+         ORDER BY photos.${column} ${direction} NULLS LAST, photos.id ${direction} LIMIT $2`,
+        params,
+      );
+      return rows.map(toRecord);
+    },
+
+    async timeline(ownerId: string, sortKey: SortKey): Promise<TimelineEntry[]> {
+      const { rows } = await db.query<TimelineEntry>(
+        `SELECT year, month, count FROM photo_month_counts WHERE owner_id = $1 AND sort_key = $2
+         ORDER BY year DESC, month DESC`,
+        [ownerId, sortKey],
+      );
+      return rows;
+    },
+
+    async countPhotos(ownerId: string): Promise<number> {
+      const { rows } = await db.query<{ total: string | null }>(
+        `SELECT sum(count) AS total FROM photo_month_counts WHERE owner_id = $1 AND sort_key = 'created'`,
+        [ownerId],
+      );
+      return Number(rows[0]?.total ?? 0);
+    },
+
+    async findOwned(ownerId: string, id: string): Promise<PhotoRecord | undefined> {
+      const { rows } = await db.query<PhotoRow>(
+        `SELECT ${photoColumns} FROM photos WHERE owner_id = $1 AND id = $2`,
+        [ownerId, id],
+      );
+      return rows[0] && toRecord(rows[0]);
+    },
+
+    async findById(id: string): Promise<PhotoRecord | undefined> {
+      const { rows } = await db.query<PhotoRow>(`SELECT ${photoColumns} FROM photos WHERE id = $1`, [id]);
+      return rows[0] && toRecord(rows[0]);
+    },
+
+    async findByContent(ownerId: string, contentHash: string): Promise<PhotoRecord | undefined> {
+      const { rows } = await db.query<PhotoRow>(
+        `SELECT ${photoColumns} FROM photos WHERE owner_id = $1 AND content_hash = $2`,
+        [ownerId, contentHash],
+      );
+      return rows[0] && toRecord(rows[0]);
+    },
+
+    /** Inserts unless the same bytes are already in the library; resolves to the row that holds them. */
+    async insert(photo: NewPhoto): Promise<{ record: PhotoRecord; created: boolean }> {
+      const { rows } = await db.query<PhotoRow>(
+        `INSERT INTO photos (id, owner_id, upload_id, local_file_name, content_hash, mime_type, byte_size, width, height,
+           visible_width, visible_height, orientation, taken_local, taken_offset)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::timestamp, $14)
+         ON CONFLICT (owner_id, content_hash) DO NOTHING
+         RETURNING ${photoColumns}`,
+        [
+          photo.id,
+          photo.ownerId,
+          photo.uploadId,
+          photo.localFileName,
+          photo.contentHash,
+          photo.mimeType,
+          photo.byteSize,
+          photo.width,
+          photo.height,
+          photo.visibleWidth,
+          photo.visibleHeight,
+          photo.orientation,
+          photo.takenLocal,
+          photo.takenOffset,
+        ],
+      );
+      if (rows[0]) return { record: toRecord(rows[0]), created: true };
+      const existing = await this.findByContent(photo.ownerId, photo.contentHash);
+      return { record: existing!, created: false };
+    },
+
+    async markReady(
+      id: string,
+      placeholder: string,
+      derivatives: DerivativeRecord[],
+    ): Promise<PhotoRecord | undefined> {
+      const { rows } = await db.query<PhotoRow>(
+        `UPDATE photos SET status = 'ready', failure_reason = NULL, placeholder = $2, derivatives = $3
+         WHERE id = $1 RETURNING ${photoColumns}`,
+        [id, placeholder, JSON.stringify(derivatives)],
+      );
+      return rows[0] && toRecord(rows[0]);
+    },
+
+    async setStatus(id: string, status: PhotoRecord['status'], failureReason: string | null): Promise<void> {
+      await db.query(`UPDATE photos SET status = $2, failure_reason = $3 WHERE id = $1`, [
+        id,
+        status,
+        failureReason,
+      ]);
+    },
+
+    /** Deletes the caller's rows and leaves tombstones; resolves to the deleted rows (for their files). */
+    async deleteOwned(ownerId: string, ids: string[]): Promise<PhotoRecord[]> {
+      if (ids.length === 0) return [];
+      const { rows } = await db.query<PhotoRow>(
+        `WITH gone AS (DELETE FROM photos WHERE owner_id = $1 AND id = ANY($2::uuid[]) RETURNING *),
+              tomb AS (INSERT INTO deleted_photos (id, owner_id) SELECT id, owner_id FROM gone ON CONFLICT DO NOTHING)
+         SELECT ${photoColumns} FROM gone`,
+        [ownerId, ids],
+      );
+      return rows.map(toRecord);
+    },
+
+    async findTombstones(ownerId: string, ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const { rows } = await db.query<{ id: string }>(
+        `SELECT id FROM deleted_photos WHERE owner_id = $1 AND id = ANY($2::uuid[])`,
+        [ownerId, ids],
+      );
+      return rows.map((row) => row.id);
+    },
+
+    async oldestIds(ownerId: string, limit: number): Promise<string[]> {
+      const { rows } = await db.query<{ id: string }>(
+        `SELECT id FROM photos WHERE owner_id = $1 ORDER BY id LIMIT $2`,
+        [ownerId, limit],
+      );
+      return rows.map((row) => row.id);
+    },
+
+    async libraryStatus(ownerId: string): Promise<ActivationStatus> {
+      const { rows } = await db.query<{ status: ActivationStatus }>(
+        `SELECT status FROM photo_libraries WHERE owner_id = $1`,
+        [ownerId],
+      );
+      return rows[0]?.status ?? 'NOT_ACTIVE';
+    },
+
+    /** Moves the library from one status to another only if it is still in one of the first; true when it moved. */
+    async transitionLibrary(
+      ownerId: string,
+      from: ActivationStatus[],
+      to: ActivationStatus,
+    ): Promise<boolean> {
+      if (from.includes('NOT_ACTIVE')) {
+        await db.query(
+          `INSERT INTO photo_libraries (owner_id, status) VALUES ($1, 'NOT_ACTIVE') ON CONFLICT (owner_id) DO NOTHING`,
+          [ownerId],
+        );
+      }
+      const { rows } = await db.query<{ owner_id: string }>(
+        `UPDATE photo_libraries SET status = $3, updated_at = now() WHERE owner_id = $1 AND status = ANY($2)
+         RETURNING owner_id`,
+        [ownerId, from, to],
+      );
+      return rows.length > 0;
+    },
+
+    async shopHeldPhotos(ownerId: string): Promise<Array<{ id: string; blobKey: string; fileName: string }>> {
+      const { rows } = await db.query<{ id: string; blob_key: string; file_name: string }>(
+        `SELECT id, blob_key, file_name FROM shop_held_photos WHERE owner_id = $1 ORDER BY created_at, id`,
+        [ownerId],
+      );
+      return rows.map((row) => ({ id: row.id, blobKey: row.blob_key, fileName: row.file_name }));
+    },
+  };
+}
+
+export type PhotosRepository = ReturnType<typeof createPhotosRepository>;

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { serviceBasePath, type Endpoint, type EndpointResponse } from '@photo/contracts/endpoint';
+import type { Authenticate, Caller } from './caller';
+import { invalid } from './errors';
+
+export interface HandlerInput<E> {
+  params: E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.output<P> : never;
+  query: E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.output<Q> : never;
+  body: E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.output<B> : never;
+  caller: Caller;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface ApiRouter {
+  /** Binds a contract entry to a handler: input parsed, caller authenticated, answer checked. */
+  handle<E extends Endpoint>(
+    endpoint: E,
+    handler: (input: HandlerInput<E>) => Promise<EndpointResponse<E>>,
+  ): void;
+}
+
+function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown, part: string): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = [part, ...issue.path.map(String)].join('.');
+  throw invalid(field, `${field}: ${issue.message}`);
+}
+
+export function createApiRouter(app: FastifyInstance, authenticate: Authenticate): ApiRouter {
+  return {
+    handle(endpoint, handler) {
+      app.route({
+        method: endpoint.method,
+        url: `${serviceBasePath(endpoint.service)}${endpoint.path}`,
+        handler: async (request, reply) => {
+          const caller = await authenticate(request);
+          const input = {
+            params: parsePart(endpoint.params, request.params, 'params'),
+            query: parsePart(endpoint.query, request.query, 'query'),
+            body: parsePart(endpoint.body, request.body, 'body'),
+            caller,
+            request,
+            reply,
+          } as HandlerInput<typeof endpoint>;
+          const result = await handler(input);
+          void reply.header('cache-control', 'no-store');
+          if (endpoint.successStatus === 204) return reply.status(204).send();
+          // The answer is held to the same schema the web client parses with.
+          const checked = endpoint.response.parse(result);
+          return reply.status(endpoint.successStatus ?? 200).send(checked);
+        },
+      });
+    },
+  };
+}

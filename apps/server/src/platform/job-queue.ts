@@ -1,0 +1,192 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Queryable } from './database';
+
+export interface Job<Payload = unknown> {
+  id: string;
+  kind: string;
+  payload: Payload;
+  attempts: number;
+  maxAttempts: number;
+}
+
+interface JobRow {
+  id: string;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+  max_attempts: number;
+}
+
+/** A failure that retrying cannot cure (bad input): the job ends at once. */
+export class PermanentJobError extends Error {}
+
+export type JobHandler = (job: Job) => Promise<void>;
+
+export interface EnqueueOptions {
+  maxAttempts?: number;
+  delayMs?: number;
+}
+
+const NOTIFY_CHANNEL = 'jobs_ready';
+/** A claimed job is someone's for this long; a crashed worker's jobs come back after it. */
+const LEASE_SECONDS = 60;
+
+/** Adds a job inside the caller's transaction, so the job exists exactly when the data it works on does. */
+export async function enqueueJob(
+  tx: Queryable,
+  kind: string,
+  payload: unknown,
+  options: EnqueueOptions = {},
+): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO jobs (kind, payload, max_attempts, run_at)
+     VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING id`,
+    [kind, JSON.stringify(payload), options.maxAttempts ?? 5, (options.delayMs ?? 0) / 1000],
+  );
+  await tx.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, kind]);
+  return rows[0]!.id;
+}
+
+/** Makes a job that was enqueued with a delay runnable now (its data became complete early). */
+export async function releaseJob(db: Queryable, id: string): Promise<void> {
+  await db.query(`UPDATE jobs SET run_at = now() WHERE id = $1 AND state = 'queued'`, [id]);
+  await db.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, id]);
+}
+
+/** Backoff after the n-th failed attempt: 2 s, 4 s, 8 s ... capped at 5 minutes. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(2 ** attempts, 300);
+}
+
+export interface JobWorkerOptions {
+  db: Database;
+  logger: FastifyBaseLogger;
+  handlers: Record<string, JobHandler>;
+  /** Jobs run at once by this process. */
+  concurrency: number;
+  pollIntervalMs?: number;
+}
+
+/**
+ * Drains the job table: in-process by default, or in worker replicas at scale (the same code).
+ * Claiming uses SKIP LOCKED so replicas never take the same job.
+ */
+export function startJobWorker(options: JobWorkerOptions): { stop(): Promise<void>; drain(): Promise<void> } {
+  const { db, logger, handlers, concurrency } = options;
+  const kinds = Object.keys(handlers);
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  let idleResolvers: Array<() => void> = [];
+
+  const claim = async (): Promise<Job | undefined> => {
+    const { rows } = await db.query<JobRow>(
+      `UPDATE jobs SET state = 'running', attempts = attempts + 1, updated_at = now(),
+         locked_until = now() + make_interval(secs => $2)
+       WHERE id = (
+         SELECT id FROM jobs
+         WHERE kind = ANY($1) AND ((state = 'queued' AND run_at <= now()) OR (state = 'running' AND locked_until < now()))
+         ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING id, kind, payload, attempts, max_attempts`,
+      [kinds, LEASE_SECONDS],
+    );
+    const row = rows[0];
+    return (
+      row && {
+        id: row.id,
+        kind: row.kind,
+        payload: row.payload,
+        attempts: row.attempts,
+        maxAttempts: row.max_attempts,
+      }
+    );
+  };
+
+  const finish = async (job: Job, error: unknown) => {
+    if (!error) {
+      await db.query(`DELETE FROM jobs WHERE id = $1`, [job.id]);
+      return;
+    }
+    const message = error instanceof Error ? error.message : 'job failed';
+    const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
+    logger.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, final, err: error }, 'job failed');
+    await db.query(
+      final
+        ? `UPDATE jobs SET state = 'failed', last_error = $2, locked_until = NULL, updated_at = now() WHERE id = $1`
+        : `UPDATE jobs SET state = 'queued', last_error = $2, locked_until = NULL, updated_at = now(),
+             run_at = now() + make_interval(secs => $3) WHERE id = $1`,
+      final ? [job.id, message] : [job.id, message, retryDelaySeconds(job.attempts)],
+    );
+  };
+
+  const runOne = async (job: Job) => {
+    const heartbeat = setInterval(
+      () => {
+        void db
+          .query(`UPDATE jobs SET locked_until = now() + make_interval(secs => $2) WHERE id = $1`, [
+            job.id,
+            LEASE_SECONDS,
+          ])
+          .catch(() => undefined);
+      },
+      (LEASE_SECONDS * 1000) / 3,
+    );
+    let failure: unknown;
+    try {
+      await handlers[job.kind]!(job);
+    } catch (error) {
+      failure = error ?? new Error('job failed');
+    } finally {
+      clearInterval(heartbeat);
+    }
+    await finish(job, failure);
+  };
+
+  const loop = async () => {
+    while (!stopped) {
+      let claimed = false;
+      while (!stopped && running.size < concurrency) {
+        const job = await claim().catch((error: unknown) => {
+          logger.error({ err: error }, 'claiming a job failed');
+          return undefined;
+        });
+        if (!job) break;
+        claimed = true;
+        const task = runOne(job).finally(() => {
+          running.delete(task);
+          wake?.();
+        });
+        running.add(task);
+      }
+      if (!claimed && running.size === 0) {
+        for (const resolve of idleResolvers) resolve();
+        idleResolvers = [];
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, options.pollIntervalMs ?? 1000);
+      });
+    }
+  };
+
+  const unlisten = db.listen(NOTIFY_CHANNEL, () => wake?.());
+  const looping = loop();
+
+  return {
+    /** Resolves once no job is runnable right now (tests and the bench wait on it). */
+    drain: () =>
+      new Promise<void>((resolve) => {
+        idleResolvers.push(resolve);
+        wake?.();
+      }),
+    async stop() {
+      stopped = true;
+      wake?.();
+      await looping;
+      await Promise.allSettled([...running]);
+      await (
+        await unlisten
+      )();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const serverPrefixes = ['/api/', '/oidc', '/auth/', '/healthz', '/readyz'];
+
+/**
+ * Serves the built web app: hashed assets cached for a year, `index.html` for every other page
+ * address so the client router can take over.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<boolean> {
+  if (!existsSync(path.join(distDir, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-store');
+    },
+  });
+  app.get('/*', async (request, reply) => {
+    const url = request.url;
+    if (serverPrefixes.some((prefix) => url.startsWith(prefix))) return reply.callNotFound();
+    const file = url.split('?')[0]!;
+    if (/\.[a-z0-9]+$/i.test(file) && existsSync(path.join(distDir, file))) {
+      return reply.sendFile(file.slice(1));
+    }
+    if (/\.[a-z0-9]+$/i.test(file)) return reply.callNotFound();
+    return reply.sendFile('index.html');
+  });
+  return true;
+}

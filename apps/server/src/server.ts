@@ -1,0 +1,35 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createCustomersRepository } from './customers/customers.repository';
+import { seedDemoAccounts } from './demo/demo-accounts';
+import { seedDemoPhotos } from './demo/demo-photos';
+import { openStorage } from './platform/storage';
+
+const startedAt = performance.now();
+const config = loadConfig();
+const { db, blobs } = await openStorage(config);
+if (config.demoData) {
+  const customers = createCustomersRepository(db);
+  await seedDemoAccounts(customers);
+  const demoCustomer = await customers.findActiveByEmail('demo@example.com');
+  if (demoCustomer) await seedDemoPhotos(db, blobs, demoCustomer.id);
+}
+
+const app = await buildApp({ config, db, blobs });
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  { startupMs: Math.round(performance.now() - startedAt), url: `http://localhost:${config.port}` },
+  'ready',
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void app
+      .close()
+      .then(() => db.close())
+      .finally(() => process.exit(0));
+  });
+}

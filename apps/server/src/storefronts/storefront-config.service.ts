@@ -1,0 +1,96 @@
+import {
+  featureFlagNames,
+  type AppConfig as ClientConfig,
+  type FeatureFlagName,
+  type MenuConfig,
+} from '@photo/contracts/app-config';
+import { serviceBasePath, serviceNames } from '@photo/contracts/endpoint';
+import { ERROR_REPORT_PATH } from '@photo/contracts/error-reports';
+import { feedbackSurveyIdFor, type ResolvedStorefront } from './storefronts';
+
+export const OIDC_CLIENT_ID = 'account-area';
+export const OIDC_SCOPES = ['openid', 'profile', 'email', 'offline_access'];
+export const LOGIN_PATH = '/auth/login';
+export const LOGOUT_PATH = '/logout';
+
+/** Flags on for every storefront host unless configured otherwise: the product ships with all five. */
+function defaultFlagHosts(hostnames: readonly string[]): Record<FeatureFlagName, string[]> {
+  return Object.fromEntries(featureFlagNames.map((flag) => [flag, [...hostnames]])) as Record<
+    FeatureFlagName,
+    string[]
+  >;
+}
+
+export interface StorefrontConfigOptions {
+  hostnames: readonly string[];
+  supportChatScriptUrl: string | undefined;
+}
+
+export function issuerFor(resolved: ResolvedStorefront): string {
+  return `${resolved.origin}/oidc`;
+}
+
+/** The body of `/config.json`: everything the web app needs before it signs the customer in. */
+export function buildClientConfig(
+  resolved: ResolvedStorefront,
+  locale: string,
+  options: StorefrontConfigOptions,
+): ClientConfig {
+  const { storefront, origin } = resolved;
+  // The shop's own site (products, FAQ, editor) is outside this system: its addresses come per country.
+  const shop = `https://www.photoshop.${storefront.countryDomain}`;
+  return {
+    channel: { ID: storefront.channelId, Vendor: storefront.vendor, Locale: locale },
+    locales: storefront.locales,
+    apiBaseUrls: Object.fromEntries(
+      serviceNames.map((service) => [service, `${origin}${serviceBasePath(service)}`]),
+    ) as ClientConfig['apiBaseUrls'],
+    printsEditorUrl: `${shop}/editor/prints`,
+    cookieConsentUrl: `${shop}/cookies`,
+    faqUrl: `${shop}/faq`,
+    shopUrl: shop,
+    createAccountUrl: `${origin}/oidc/register`,
+    customerCareUrl: `${shop}/customer-care`,
+    auth: {
+      authority: issuerFor(resolved),
+      clientId: OIDC_CLIENT_ID,
+      scopes: OIDC_SCOPES,
+      loginUrl: LOGIN_PATH,
+      logoutUrl: LOGOUT_PATH,
+    },
+    featureFlagHosts: defaultFlagHosts(options.hostnames),
+    feedbackSurveyId: feedbackSurveyIdFor(locale),
+    supportChatScriptUrl: options.supportChatScriptUrl ?? null,
+    errorReportUrl: `${origin}${ERROR_REPORT_PATH}`,
+    menuConfigUrl: `${origin}/menu-config/${storefront.channelId}.json`,
+  };
+}
+
+const menuLabels: Record<string, [string, string, string, string]> = {
+  en: ['Photo books', 'Prints', 'Wall decor', 'Gifts'],
+  nl: ['Fotoboeken', 'Afdrukken', 'Wanddecoratie', 'Cadeaus'],
+  fr: ['Livres photo', 'Tirages', 'Décoration murale', 'Cadeaux'],
+  de: ['Fotobücher', 'Abzüge', 'Wanddeko', 'Geschenke'],
+  nb: ['Fotobøker', 'Bilder', 'Veggdekor', 'Gaver'],
+  sv: ['Fotoböcker', 'Kopior', 'Väggdekor', 'Presenter'],
+  it: ['Fotolibri', 'Stampe', 'Decorazioni da parete', 'Regali'],
+  da: ['Fotobøger', 'Billeder', 'Vægdekoration', 'Gaver'],
+  es: ['Fotolibros', 'Copias', 'Decoración de pared', 'Regalos'],
+  pt: ['Fotolivros', 'Impressões', 'Decoração de parede', 'Presentes'],
+};
+
+/** The shop's header navigation for a channel, in the storefront's (first) language. */
+export function buildMenuConfig(resolved: ResolvedStorefront): MenuConfig {
+  const { storefront } = resolved;
+  const shop = `https://www.photoshop.${storefront.countryDomain}`;
+  const language = storefront.locales[0]!.split('-')[0]!;
+  const [books, prints, wall, gifts] = menuLabels[language] ?? menuLabels.en!;
+  return {
+    items: [
+      { label: books, url: `${shop}/photo-books` },
+      { label: prints, url: `${shop}/prints` },
+      { label: wall, url: `${shop}/wall-decor` },
+      { label: gifts, url: `${shop}/gifts` },
+    ],
+  };
+}

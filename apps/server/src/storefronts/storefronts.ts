@@ -1,0 +1,117 @@
+import type { AppConfig } from '../config';
+
+export interface Storefront {
+  /** Short id, also the default local host name's first label (`nl` -> `nl.localhost`). */
+  id: string;
+  channelId: string;
+  vendor: string;
+  /** First locale is the default; Belgium offers Dutch and French. */
+  locales: string[];
+  countryDomain: string;
+}
+
+/** The 13 storefronts of spec section 1. The German storefront's locale is forced to de-AT (spec 9). */
+export const storefronts: readonly Storefront[] = [
+  {
+    id: 'be',
+    channelId: 'BE',
+    vendor: 'PhotoShop Belgium',
+    locales: ['nl-BE', 'fr-BE'],
+    countryDomain: 'be',
+  },
+  { id: 'de', channelId: 'DE', vendor: 'PhotoShop Deutschland', locales: ['de-AT'], countryDomain: 'de' },
+  { id: 'nl', channelId: 'NL', vendor: 'PhotoShop Nederland', locales: ['nl-NL'], countryDomain: 'nl' },
+  { id: 'uk', channelId: 'UK', vendor: 'PhotoShop UK', locales: ['en-GB'], countryDomain: 'co.uk' },
+  { id: 'no', channelId: 'NO', vendor: 'PhotoShop Norge', locales: ['nb-NO'], countryDomain: 'no' },
+  { id: 'fr', channelId: 'FR', vendor: 'PhotoShop France', locales: ['fr-FR'], countryDomain: 'fr' },
+  { id: 'se', channelId: 'SE', vendor: 'PhotoShop Sverige', locales: ['sv-SE'], countryDomain: 'se' },
+  { id: 'at', channelId: 'AT', vendor: 'PhotoShop Österreich', locales: ['de-AT'], countryDomain: 'at' },
+  { id: 'ie', channelId: 'IE', vendor: 'PhotoShop Ireland', locales: ['en-IE'], countryDomain: 'ie' },
+  { id: 'it', channelId: 'IT', vendor: 'PhotoShop Italia', locales: ['it-IT'], countryDomain: 'it' },
+  { id: 'dk', channelId: 'DK', vendor: 'PhotoShop Danmark', locales: ['da-DK'], countryDomain: 'dk' },
+  { id: 'es', channelId: 'ES', vendor: 'PhotoShop España', locales: ['es-ES'], countryDomain: 'es' },
+  { id: 'pt', channelId: 'PT', vendor: 'PhotoShop Portugal', locales: ['pt-PT'], countryDomain: 'pt' },
+];
+
+/** Plain `localhost` (and a bare IP) serves this one, so the product opens without a host name. */
+export const DEFAULT_STOREFRONT_ID = 'uk';
+
+/** Every locale any storefront uses; `/locales/{id}.json` answers only these. */
+export const supportedLocales: readonly string[] = [...new Set(storefronts.flatMap((s) => s.locales))];
+
+/** Feedback survey ids exist for 11 locales (spec 9); the others have none. */
+const feedbackSurveyIds: Record<string, string> = {
+  'nl-NL': 'survey-nl-nl',
+  'nl-BE': 'survey-nl-be',
+  'fr-FR': 'survey-fr-fr',
+  'fr-BE': 'survey-fr-be',
+  'de-AT': 'survey-de-at',
+  'en-GB': 'survey-en-gb',
+  'en-IE': 'survey-en-ie',
+  'it-IT': 'survey-it-it',
+  'es-ES': 'survey-es-es',
+  'sv-SE': 'survey-sv-se',
+  'da-DK': 'survey-da-dk',
+};
+
+export function feedbackSurveyIdFor(locale: string): string | null {
+  return feedbackSurveyIds[locale] ?? null;
+}
+
+export interface ResolvedStorefront {
+  storefront: Storefront;
+  /** Origin the browser uses for this storefront, e.g. `http://nl.localhost:8080`. */
+  origin: string;
+  hostname: string;
+}
+
+export interface StorefrontResolver {
+  resolve(hostHeader: string | undefined): ResolvedStorefront | undefined;
+  /** Every host name that serves a storefront (used for allowed origins). */
+  readonly hostnames: readonly string[];
+}
+
+export function createStorefrontResolver(
+  config: Pick<AppConfig, 'storefrontHosts' | 'publicPort' | 'publicScheme'>,
+): StorefrontResolver {
+  const byHost = new Map<string, Storefront>();
+  for (const storefront of storefronts) {
+    byHost.set(`${storefront.id}.localhost`, storefront);
+    const realHost = config.storefrontHosts[storefront.id];
+    if (realHost) byHost.set(realHost.toLowerCase(), storefront);
+  }
+  const fallback = storefronts.find((s) => s.id === DEFAULT_STOREFRONT_ID)!;
+  for (const local of ['localhost', '127.0.0.1', '[::1]']) byHost.set(local, fallback);
+
+  const defaultPort = config.publicScheme === 'https' ? 443 : 80;
+  const portSuffix = config.publicPort === defaultPort ? '' : `:${config.publicPort}`;
+
+  return {
+    hostnames: [...byHost.keys()],
+    resolve(hostHeader) {
+      if (!hostHeader) return undefined;
+      const hostname = hostHeader.toLowerCase().replace(/:\d+$/, '');
+      const storefront = byHost.get(hostname);
+      if (!storefront) return undefined;
+      // The origin is built from our own settings, never echoed from the Host header's port.
+      return { storefront, hostname, origin: `${config.publicScheme}://${hostname}${portSuffix}` };
+    },
+  };
+}
+
+/** The locale for a request: the storefront's default unless the browser prefers another it offers. */
+export function pickLocale(storefront: Storefront, acceptLanguage: string | undefined): string {
+  if (storefront.locales.length === 1 || !acceptLanguage) return storefront.locales[0]!;
+  const preferred = acceptLanguage
+    .split(',')
+    .map((part) => {
+      const [tag = '', q] = part.trim().split(';q=');
+      return { language: tag.split('-')[0]!.toLowerCase(), weight: q ? Number(q) : 1 };
+    })
+    .sort((a, b) => b.weight - a.weight);
+  for (const { language } of preferred) {
+    const match = storefront.locales.find((locale) => locale.startsWith(`${language}-`));
+    if (match) return match;
+  }
+  return storefront.locales[0]!;
+}

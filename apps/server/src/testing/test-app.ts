@@ -1,0 +1,44 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type AppConfig } from '../config';
+import { createLocalBlobStore, type BlobStore } from '../platform/blob-store';
+import type { Database } from '../platform/database';
+import { createTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  blobs: BlobStore;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database and a temporary data folder, for `app.inject` tests. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'photo-test-'));
+  const config = loadConfig({
+    PORT: '8080',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: dataDir,
+    ...env,
+  });
+  const db = await createTestDatabase();
+  const blobs = createLocalBlobStore(path.join(dataDir, 'blobs'));
+  const app = await buildApp({ config, db, blobs, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    blobs,
+    config,
+    close: async () => {
+      await app.close();
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FileStore } from '@tus/file-store';
+import { Server as TusServer } from '@tus/server';
+import { serviceBasePath } from '@photo/contracts/endpoint';
+import { UPLOAD_FILES_PATH, type UploadResult } from '@photo/contracts/upload';
+import type { ErrorBody, ErrorCode } from '@photo/contracts/errors';
+import type { Authenticate } from '../platform/caller';
+import { errorBody } from '../platform/errors';
+import { toPhotoDto } from '../photos/photo-dto';
+import { MAX_UPLOAD_BYTES, type PhotoIngestService } from '../photos/photo-ingest.service';
+import { PhotoProcessingError, type PhotoProcessingErrorCode } from '../photos/processing/processing-errors';
+
+/** An answer for the tus server to send as it is (it reads `status_code` and `body`). */
+class TusResponseError extends Error {
+  readonly body: string;
+  constructor(
+    readonly status_code: number,
+    payload: ErrorBody,
+  ) {
+    super(payload.error.message);
+    this.body = JSON.stringify(payload);
+  }
+}
+
+interface UploadRequestContext {
+  ownerId: string;
+  origin: string;
+}
+
+/** Who sent each request, set by the authenticated route before tus sees the request. */
+const requestContexts = new WeakMap<IncomingMessage, UploadRequestContext>();
+
+/** tus hands its hooks a web Request wrapping Node's; the wrapped one carries our context. */
+function contextOf(request: Request): UploadRequestContext {
+  const node = (request as unknown as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+  const context = node && requestContexts.get(node);
+  if (!context) throw new Error('Upload request without an authenticated caller');
+  return context;
+}
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Files a browser confirmed together share one upload id (a UUID it sends as `batch`). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const processingStatus: Record<PhotoProcessingErrorCode, { status: number; code: ErrorCode }> = {
+  unsupported_image_type: { status: 415, code: 'unsupported_media_type' },
+  image_too_large: { status: 413, code: 'payload_too_large' },
+  broken_image: { status: 422, code: 'bad_request' },
+};
+
+/**
+ * Resumable uploads (the tus protocol): a file interrupted mid-way continues from the last byte the
+ * server holds, and parts in progress sit on disk, so they survive a restart. When the last byte
+ * arrives the file is ingested like any other photo and the temporary copy removed.
+ */
+export async function registerUploadRoutes(
+  app: FastifyInstance,
+  deps: { authenticate: Authenticate; ingest: PhotoIngestService; uploadsDir: string },
+): Promise<{ close(): void }> {
+  const store = new FileStore({ directory: deps.uploadsDir, expirationPeriodInMilliseconds: DAY_MS });
+  const basePath = `${serviceBasePath('upload')}${UPLOAD_FILES_PATH}`;
+
+  const tus = new TusServer({
+    // Anything but our own answers is a server fault: logged, and described to nobody.
+    onResponseError(_req, error) {
+      if (error instanceof TusResponseError || !(error instanceof Error)) return undefined;
+      app.log.error({ err: error }, 'upload failed');
+      return { status_code: 500, body: JSON.stringify(errorBody('internal', 'The upload failed', '')) };
+    },
+    path: basePath,
+    datastore: store,
+    maxSize: MAX_UPLOAD_BYTES,
+    respectForwardedHeaders: false,
+    relativeLocation: true,
+    // Same-origin only: the account area is the only page that uploads, so no CORS grant at all.
+    allowedOrigins: () => false,
+    async onIncomingRequest(req, uploadId) {
+      // A creation request names no upload yet (tus reads the collection's own name as its id).
+      if (req.method === 'POST') return;
+      const upload = await store.getUpload(uploadId).catch(() => undefined);
+      // Another customer's upload answers exactly like one that does not exist.
+      if (!upload || upload.metadata?.owner !== contextOf(req).ownerId) {
+        throw new TusResponseError(404, errorBody('not_found', 'Upload not found', ''));
+      }
+    },
+    async onUploadCreate(req, upload) {
+      const fileName = upload.metadata?.filename?.trim();
+      if (!fileName) {
+        throw new TusResponseError(400, errorBody('bad_request', 'The file name is missing', '', 'filename'));
+      }
+      return {
+        metadata: { ...upload.metadata, filename: fileName, owner: contextOf(req).ownerId },
+      };
+    },
+    async onUploadFinish(req, upload) {
+      const fileName = upload.metadata?.filename ?? 'photo';
+      const ownerId = upload.metadata?.owner ?? '';
+      const filePath = path.join(deps.uploadsDir, upload.id);
+      try {
+        const bytes = await readFile(filePath);
+        const batch = upload.metadata?.batch ?? '';
+        const uploadId = UUID.test(batch) ? batch : upload.id;
+        const result = await deps.ingest.ingest({ ownerId, uploadId, fileName, bytes });
+        const body: UploadResult = {
+          duplicate: result.duplicate,
+          photo: toPhotoDto(result.photo, `${contextOf(req).origin}${serviceBasePath('photos')}`),
+        };
+        return {
+          status_code: 200,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        };
+      } catch (error) {
+        if (error instanceof PhotoProcessingError) {
+          const mapped = processingStatus[error.code];
+          throw new TusResponseError(
+            mapped.status,
+            errorBody(mapped.code, `${fileName}: ${error.message}`, '', 'file'),
+          );
+        }
+        throw error;
+      } finally {
+        await store.remove(upload.id).catch(() => undefined);
+      }
+    },
+  });
+
+  await app.register(async (scope) => {
+    // The tus handler reads the request stream itself.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.all(`${basePath}`, handle);
+    scope.all(`${basePath}/*`, handle);
+
+    async function handle(request: FastifyRequest, reply: FastifyReply) {
+      const caller = await deps.authenticate(request);
+      requestContexts.set(request.raw, { ownerId: caller.customerId, origin: request.storefront.origin });
+      reply.hijack();
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
+      await tus.handle(request.raw, reply.raw);
+    }
+  });
+
+  const sweep = setInterval(() => void store.deleteExpired().catch(() => undefined), 60 * 60 * 1000);
+  sweep.unref();
+  return { close: () => clearInterval(sweep) };
+}
