@@ -1,0 +1,47 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { isApiError } from '../shared/api/api-error';
+import { customerQueries } from '../shared/customer/customer.queries';
+import type { AppEnvironment } from '../shared/environment/app-environment.context';
+import { carryQuery } from '../shared/routing/query-params';
+
+/** The sign-in page, returning to `returnTo` once the server holds a session. */
+function loginUrl(loginPath: string, returnTo: string): string {
+  return `${loginPath}?returnTo=${encodeURIComponent(returnTo)}`;
+}
+
+/**
+ * Every signed-in route waits for the customer (spec 6: the shell is for signed-in customers only).
+ * 401: not signed in, so the browser goes to sign in and comes back here. 404: the account was
+ * deleted (spec 3). An address still holding the sign-in `state` means the sign-in itself failed:
+ * that is reported and the app starts over at `/` rather than returning to the same address (spec 8).
+ */
+export function signedInLoader(environment: AppEnvironment, queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs): Promise<Response | null> => {
+    try {
+      await queryClient.ensureQueryData(customerQueries.me(environment.request));
+      return null;
+    } catch (error) {
+      const url = new URL(request.url);
+      if (isApiError(error, 401)) {
+        const signInFailed = url.searchParams.has('state');
+        if (signInFailed) {
+          environment.reportError({
+            action: 'AUTHENTICATION_FAILED',
+            message: 'Returned from sign-in with a state parameter but without a session',
+            correlationId: error.correlationId,
+            status: error.status,
+            url: url.pathname,
+          });
+        }
+        environment.leaveTo(
+          loginUrl(environment.config.auth.loginUrl, signInFailed ? '/' : url.pathname + url.search),
+        );
+        // The document is being replaced: render nothing else meanwhile.
+        return new Promise<never>(() => undefined);
+      }
+      if (isApiError(error, 404)) return redirect(carryQuery('/account-deleted', url));
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,49 @@
+import { useCustomer } from '../../shared/customer/use-customer';
+import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useT } from '../../shared/i18n/i18n.context';
+import type { MessageId } from '../../shared/i18n/translator';
+import { useAppNavigate } from '../../shared/routing/app-link';
+import { Page } from '../../shared/ui/page';
+
+/**
+ * Spec 2.1: title, message, 'Try again' and the customer-care link. Trying again starts over from
+ * the settings page where the change was asked for, in the customer's kind of settings.
+ */
+function ConfirmationErrorPage({ titleId, retryTo }: { titleId: MessageId; retryTo: string }) {
+  const t = useT();
+  const navigate = useAppNavigate();
+  const { config } = useAppEnvironment();
+  return (
+    <Page title={t(titleId)}>
+      <p>{t('error.generic')}</p>
+      <div className="actions">
+        <button type="button" className="button" onClick={() => navigate(retryTo)}>
+          {t('common.tryAgain')}
+        </button>
+        <a className="button button--secondary" href={config.customerCareUrl}>
+          {t('common.contactCustomerCare')}
+        </a>
+      </div>
+    </Page>
+  );
+}
+
+export function DeleteAccountErrorPage() {
+  const { isB2B } = useCustomer();
+  return (
+    <ConfirmationErrorPage
+      titleId="deleteAccountError.title"
+      retryTo={isB2B ? '/settings/b2b' : '/settings'}
+    />
+  );
+}
+
+export function ChangeEmailErrorPage() {
+  const { isB2B } = useCustomer();
+  return (
+    <ConfirmationErrorPage
+      titleId="changeEmailError.title"
+      retryTo={isB2B ? '/settings/b2b/email' : '/settings/email'}
+    />
+  );
+}

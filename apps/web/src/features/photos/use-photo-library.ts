@@ -1,0 +1,66 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { photosApi, type PhotoEvent } from '@photo/contracts/photos';
+import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { timelineStoreFor, type TimelineSort } from '../../shared/timeline/timeline-store';
+import { librarySource } from './library-source';
+import { connectPhotoEvents } from './photo-events';
+import { photoQueries } from './photos.queries';
+import { uploadManager } from './upload/upload-manager';
+
+/** Spec 4: after import-finished, wait 10 s, then refresh status and caches. */
+export const IMPORT_FINISH_DELAY_MS = 10_000;
+
+/**
+ * The library behind the photos page: its timeline store for the chosen sort, its counts and status,
+ * activation on first visit, and the push channel that keeps all of them current.
+ */
+export function usePhotoLibrary(sort: TimelineSort) {
+  const { request, config } = useAppEnvironment();
+  const queryClient = useQueryClient();
+  const store = useMemo(() => timelineStoreFor(librarySource(request), sort), [request, sort]);
+  const info = useQuery(photoQueries.userInfo(request));
+  const activationRequested = useRef(false);
+  const status = info.data?.status;
+
+  useEffect(() => {
+    if (store.indexStatus !== 'fulfilled') void store.loadIndex();
+  }, [store]);
+
+  useEffect(() => {
+    if (status !== 'NOT_ACTIVE' || activationRequested.current) return;
+    activationRequested.current = true;
+    void request(photosApi.activate, {}).then(() =>
+      queryClient.invalidateQueries({ queryKey: photoQueries.all() }),
+    );
+  }, [status, request, queryClient]);
+
+  useEffect(() => {
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+    const refreshAll = () => {
+      void queryClient.invalidateQueries({ queryKey: photoQueries.all() });
+      void store.refresh();
+    };
+    const onEvent = (event: PhotoEvent) => {
+      uploadManager.onPhotoEvent(event);
+      if (event.type === 'import-finished') {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          refreshAll();
+        }, IMPORT_FINISH_DELAY_MS);
+        timers.add(timer);
+      } else if (event.type === 'import-started' || event.type === 'import-error') {
+        void queryClient.invalidateQueries({ queryKey: photoQueries.all() });
+      } else {
+        refreshAll();
+      }
+    };
+    const disconnect = connectPhotoEvents(config.apiBaseUrls.photos, onEvent);
+    return () => {
+      disconnect();
+      for (const timer of timers) clearTimeout(timer);
+    };
+  }, [config.apiBaseUrls.photos, queryClient, store]);
+
+  return { store, info };
+}

@@ -1,0 +1,7 @@
+import { useT } from '../../shared/i18n/i18n.context';
+import { Page } from '../../shared/ui/page';
+
+export function PaymentMethodPage() {
+  const t = useT();
+  return <Page title={t('title.paymentMethod')} />;
+}

@@ -1,0 +1,265 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { Photo } from '@photo/contracts/photos';
+import { TIMELINE_SECTION_SIZE } from '@photo/contracts/photos';
+import { useI18n } from '../i18n/i18n.context';
+import { formatCount, monthTitle } from './month-title';
+import { PhotoTile } from './photo-tile';
+import {
+  computeLayout,
+  fitColumns,
+  scrollSpace,
+  visibleMonths,
+  type MonthBlock,
+  type TimelineLayout,
+} from './timeline-layout';
+import { TimelineScrubber } from './timeline-scrubber';
+import type { TimelineStore } from './timeline-store';
+import { useTimelineStore } from './use-timeline-store';
+import './timeline.css';
+
+const GAP = 4;
+const HEADER_HEIGHT = 56;
+/** Spec 9: thumbnails of 300 px on small and medium screens, 800 px on large ones (from 1280 px). */
+const LARGE_SCREEN = 1280;
+
+export interface TimelineViewProps {
+  store: TimelineStore;
+  selecting: boolean;
+  onOpen: (photo: Photo) => void;
+  label: string;
+}
+
+function useElementSize(element: HTMLElement | null) {
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    if (!element) return;
+    const update = () => setSize({ width: element.clientWidth, height: element.clientHeight });
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return size;
+}
+
+/**
+ * The photo grid of a timeline source. Only tiles near the viewport exist (a constant-size DOM), the
+ * geometry is arithmetic (no per-photo layout), months load as they come near, and the scroll box
+ * is compressed above the browser's height cap so every month stays reachable.
+ */
+export function TimelineView({ store, selecting, onOpen, label }: TimelineViewProps) {
+  useTimelineStore(store);
+  const i18n = useI18n();
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const { width, height } = useElementSize(scroller);
+  const [scrollTop, setScrollTop] = useState(0);
+  const frame = useRef(0);
+
+  const { columns, tileSize } = fitColumns(Math.max(width, 200), width >= 700 ? 180 : 110, GAP);
+  const settings = {
+    columns,
+    tileSize,
+    gap: GAP,
+    headerHeight: HEADER_HEIGHT,
+    collapsedLimit: TIMELINE_SECTION_SIZE,
+  };
+  const layout: TimelineLayout = useMemo(
+    () => computeLayout(store.months, settings, store.expanded),
+    // The store's arrays are replaced on every change, so identity is the right dependency.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [store.months, store.expanded, columns, tileSize],
+  );
+  const space = scrollSpace(layout.totalHeight, height);
+  const logicalTop = space.toLogical(scrollTop);
+  // In a compressed scroll box items are placed relative to the current position; 1:1 gives 0 shift.
+  const shift = scrollTop - logicalTop;
+  const overscan = height;
+  const visible = visibleMonths(layout, logicalTop - overscan, logicalTop + height + overscan);
+
+  useEffect(() => {
+    for (const { block, lastTile } of visible) {
+      const wanted = Math.min(block.count, Math.max(lastTile, 1) + TIMELINE_SECTION_SIZE);
+      void store.ensureLoaded(
+        block.year,
+        block.month,
+        block.hiddenCount > 0 ? TIMELINE_SECTION_SIZE : wanted,
+      );
+    }
+  });
+
+  useLayoutEffect(() => {
+    if (!scroller || !store.savedScroll || layout.blocks.length === 0) return;
+    const [left, top] = store.savedScroll;
+    store.savedScroll = null;
+    scroller.scrollTo({ left, top });
+    setScrollTop(top);
+  }, [scroller, store, layout.blocks.length]);
+
+  const onScroll = useCallback(() => {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => setScrollTop(scroller?.scrollTop ?? 0));
+  }, [scroller]);
+
+  const activate = useCallback(
+    (photo: Photo) => {
+      if (selecting) {
+        store.toggleSelected(photo.imageId);
+        return;
+      }
+      if (scroller) store.savedScroll = [scroller.scrollLeft, scroller.scrollTop];
+      onOpen(photo);
+    },
+    [selecting, store, onOpen, scroller],
+  );
+
+  const jumpTo = useCallback(
+    (block: MonthBlock) => {
+      if (!scroller) return;
+      const top = space.toScroll(block.top);
+      scroller.scrollTo({ top });
+      setScrollTop(top);
+    },
+    [scroller, space],
+  );
+
+  const thumbnailSize = window.innerWidth >= LARGE_SCREEN ? 800 : 300;
+  const currentBlock = visibleMonths(layout, logicalTop, logicalTop + 1)[0]?.block;
+
+  return (
+    <div className="timeline">
+      <div
+        ref={setScroller}
+        className="timeline__scroller"
+        onScroll={onScroll}
+        tabIndex={0}
+        role="region"
+        aria-label={label}
+      >
+        <div className="timeline__space" style={{ height: space.scrollHeight }}>
+          {visible.map(({ block, firstTile, lastTile }) => (
+            <MonthSection
+              key={block.key}
+              block={block}
+              layout={layout}
+              firstTile={firstTile}
+              lastTile={lastTile}
+              shift={shift}
+              store={store}
+              selecting={selecting}
+              thumbnailSize={thumbnailSize}
+              onActivate={activate}
+              title={monthTitle(i18n, block.year, block.month)}
+            />
+          ))}
+        </div>
+      </div>
+      {layout.blocks.length > 1 && (
+        <TimelineScrubber layout={layout} current={currentBlock} onJump={jumpTo} />
+      )}
+    </div>
+  );
+}
+
+interface MonthSectionProps {
+  block: MonthBlock;
+  layout: TimelineLayout;
+  firstTile: number;
+  lastTile: number;
+  shift: number;
+  store: TimelineStore;
+  selecting: boolean;
+  thumbnailSize: 300 | 800;
+  onActivate: (photo: Photo) => void;
+  title: string;
+}
+
+function MonthSection(props: MonthSectionProps) {
+  const { block, layout, firstTile, lastTile, shift, store, selecting, thumbnailSize, onActivate, title } =
+    props;
+  const i18n = useI18n();
+  const data = store.month(block.key);
+  const { columns, tileSize, gap, headerHeight } = layout.settings;
+  const gridTop = block.top + headerHeight + shift;
+  const photosShown = Math.min(data.photos.length, block.hiddenCount > 0 ? block.tiles - 1 : block.tiles);
+  // Every photo shown is selected. A loop, not slice().every(): this runs on every scroll frame, and a
+  // copy of a 60,000-photo month per frame is megabytes of garbage.
+  let allSelected = photosShown > 0;
+  for (let index = 0; allSelected && index < photosShown; index += 1) {
+    allSelected = store.selection.has(data.photos[index]!.imageId);
+  }
+
+  const toggleMonth = async () => {
+    const photos = await store.loadWholeMonth(block.year, block.month);
+    store.setSelected(
+      photos.map((photo) => photo.imageId),
+      !allSelected,
+    );
+  };
+
+  const tiles = [];
+  for (let index = firstTile; index < lastTile; index += 1) {
+    const x = (index % columns) * (tileSize + gap);
+    const y = gridTop + Math.floor(index / columns) * (tileSize + gap);
+    if (block.hiddenCount > 0 && index === block.tiles - 1) {
+      tiles.push(
+        <button
+          key="more"
+          type="button"
+          className="timeline__tile timeline__tile--more"
+          style={{ transform: `translate(${x}px, ${y}px)`, width: tileSize, height: tileSize }}
+          aria-label={i18n.t('timeline.showMore', { count: block.hiddenCount, month: title })}
+          onClick={() => store.expand(block.year, block.month)}
+        >
+          +{formatCount(i18n, block.hiddenCount)}
+        </button>,
+      );
+      continue;
+    }
+    const photo = data.photos[index];
+    tiles.push(
+      <PhotoTile
+        key={photo?.imageId ?? `slot-${index}`}
+        photo={photo}
+        x={x}
+        y={y}
+        size={tileSize}
+        thumbnailSize={thumbnailSize}
+        selecting={selecting}
+        selected={photo ? store.selection.has(photo.imageId) : false}
+        onActivate={onActivate}
+      />,
+    );
+  }
+
+  return (
+    <section className="timeline__month" aria-label={title}>
+      <div className="timeline__month-header" style={{ transform: `translateY(${block.top + shift}px)` }}>
+        <h2 className="timeline__month-title" data-month={block.key}>
+          {title}
+          <span className="timeline__month-count">
+            {i18n.t('timeline.photoCount', { count: block.count })}
+          </span>
+        </h2>
+        {selecting && (
+          <button
+            type="button"
+            className="timeline__month-select"
+            aria-pressed={allSelected}
+            onClick={() => void toggleMonth()}
+          >
+            {allSelected ? i18n.t('timeline.deselectMonth') : i18n.t('timeline.selectMonth')}
+          </button>
+        )}
+        {data.status === 'rejected' && (
+          <span className="timeline__month-error" role="alert">
+            {i18n.t('timeline.monthLoadError')}{' '}
+            <button type="button" onClick={() => store.retryMonth(block.year, block.month)}>
+              {i18n.t('timeline.retry')}
+            </button>
+          </span>
+        )}
+      </div>
+      {tiles}
+    </section>
+  );
+}

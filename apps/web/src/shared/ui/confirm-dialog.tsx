@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { ModalDialog } from './modal-dialog';
+
+export interface ConfirmDialogProps {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  /** Shown inside the dialog when `onConfirm` fails (spec 8: the error stays in the modal). */
+  errorMessage: string;
+  /** Does the work; resolves to close the way the caller decides, rejects to show the error. */
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}
+
+/** A destructive confirmation: busy while working (Escape then does nothing), the error kept inside. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const confirm = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      await props.onConfirm();
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ModalDialog
+      title={props.title}
+      onClose={props.onClose}
+      closable={!busy}
+      footer={
+        <>
+          <button type="button" className="button button--secondary" onClick={props.onClose} disabled={busy}>
+            {props.cancelLabel}
+          </button>
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={() => void confirm()}
+            disabled={busy}
+          >
+            {props.confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p>{props.message}</p>
+      {failed && (
+        <p className="alert" role="alert">
+          {props.errorMessage}
+        </p>
+      )}
+    </ModalDialog>
+  );
+}
