@@ -1,0 +1,41 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './chromium-path';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8180);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'photo-e2e-'));
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://nl.localhost:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: chromiumArgs,
+    },
+  },
+  webServer: {
+    command: 'node --import tsx ../apps/server/src/server.ts',
+    url: `http://127.0.0.1:${E2E_PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'true',
+    },
+  },
+});
