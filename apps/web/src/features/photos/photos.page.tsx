@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate, useLocation } from 'react-router';
-import type { Photo } from '@photo/contracts/photos';
+import { photosApi, type Photo } from '@photo/contracts/photos';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { MyPhotosHeader } from '../../shared/photo-library/my-photos-header';
@@ -28,7 +28,7 @@ const sortChoices: Array<{ value: string; sort: TimelineSort }> = [
 /** 'My photos' (spec 2.2): the library's timeline with upload, select mode and deletes. */
 export function PhotosPage() {
   const { t } = useI18n();
-  const { flags, config } = useAppEnvironment();
+  const { flags, config, request } = useAppEnvironment();
   const navigate = useNavigate();
   const { search } = useLocation();
   const [sort, setSort] = useState(readPhotosSort);
@@ -36,7 +36,9 @@ export function PhotosPage() {
   useTimelineStore(store);
   const [selecting, setSelecting] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  uploadManager.configure(config.apiBaseUrls.upload);
+  uploadManager.configure(config.apiBaseUrls.upload, (photoId) =>
+    request(photosApi.get, { params: { photoId } }),
+  );
 
   const open = useCallback(
     (photo: Photo) => void navigate({ pathname: `/my-photos/photos/preview/${photo.imageId}`, search }),

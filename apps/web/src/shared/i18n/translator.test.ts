@@ -35,4 +35,14 @@ describe('createTranslator', () => {
       }),
     ).toBe('21 Nov 2026');
   });
+
+  it('keeps each set of options apart when it reuses formatters', () => {
+    const british = createTranslator('en-GB', {});
+    const date = '2026-11-21T12:00:00Z';
+    expect(british.formatDate(date, { month: 'long', timeZone: 'UTC' })).toBe('November');
+    expect(british.formatDate(date, { year: 'numeric', timeZone: 'UTC' })).toBe('2026');
+    expect(british.formatDate(date, { month: 'long', timeZone: 'UTC' })).toBe('November');
+    expect(british.formatNumber(0.5, { style: 'percent' })).toBe('50%');
+    expect(british.formatNumber(0.5)).toBe('0.5');
+  });
 });

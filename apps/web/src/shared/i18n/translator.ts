@@ -13,8 +13,32 @@ export interface Translator {
   formatNumber: (value: number, options?: Intl.NumberFormatOptions) => string;
 }
 
-/** ICU messages for one storefront locale; each message is compiled once, on first use. */
+/**
+ * ICU messages for one storefront locale; each message is compiled once, on first use. Intl formatters
+ * are kept too: they cost far more to create than to use, each holds native ICU memory the garbage
+ * collector frees in long pauses, and a photo grid formats a date per tile on every frame.
+ */
 export function createTranslator(locale: string, messages: LocaleMessages): Translator {
+  const dateFormats = new Map<string, Intl.DateTimeFormat>();
+  const numberFormats = new Map<string, Intl.NumberFormat>();
+  const dateFormat = (options: Intl.DateTimeFormatOptions) => {
+    const key = JSON.stringify(options);
+    let format = dateFormats.get(key);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, options);
+      dateFormats.set(key, format);
+    }
+    return format;
+  };
+  const numberFormat = (options: Intl.NumberFormatOptions = {}) => {
+    const key = JSON.stringify(options);
+    let format = numberFormats.get(key);
+    if (!format) {
+      format = new Intl.NumberFormat(locale, options);
+      numberFormats.set(key, format);
+    }
+    return format;
+  };
   const compiled = new Map<string, IntlMessageFormat>();
   const compile = (id: string): IntlMessageFormat | undefined => {
     const source = messages[id];
@@ -31,7 +55,7 @@ export function createTranslator(locale: string, messages: LocaleMessages): Tran
     // A missing message shows its id rather than breaking the page; the locale test keeps them complete.
     t: (id, values) => String(compile(id)?.format(values) ?? id),
     formatDate: (date, options = { dateStyle: 'medium' }) =>
-      new Intl.DateTimeFormat(locale, options).format(typeof date === 'string' ? new Date(date) : date),
-    formatNumber: (value, options) => new Intl.NumberFormat(locale, options).format(value),
+      dateFormat(options).format(typeof date === 'string' ? new Date(date) : date),
+    formatNumber: (value, options) => numberFormat(options).format(value),
   };
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { Photo } from '@photo/contracts/photos';
 import { TIMELINE_SECTION_SIZE } from '@photo/contracts/photos';
 import { useI18n } from '../i18n/i18n.context';
-import { formatCount, monthTitle } from './month-title';
+import { monthTitle } from './month-title';
 import { PhotoTile } from './photo-tile';
 import {
   computeLayout,
@@ -210,7 +210,7 @@ function MonthSection(props: MonthSectionProps) {
           aria-label={i18n.t('timeline.showMore', { count: block.hiddenCount, month: title })}
           onClick={() => store.expand(block.year, block.month)}
         >
-          +{formatCount(i18n, block.hiddenCount)}
+          +{i18n.formatNumber(block.hiddenCount)}
         </button>,
       );
       continue;

@@ -1,6 +1,6 @@
 import { Upload, type DetailedError } from 'tus-js-client';
 import { CSRF_HEADER, ErrorBodySchema } from '@photo/contracts/errors';
-import type { PhotoEvent } from '@photo/contracts/photos';
+import type { Photo, PhotoEvent } from '@photo/contracts/photos';
 import { MAX_UPLOAD_MEGABYTES, UPLOAD_FILES_PATH, UploadResultSchema } from '@photo/contracts/upload';
 
 export type UploadStatus = 'ready' | 'uploading' | 'processing' | 'done' | 'duplicate' | 'failed';
@@ -30,6 +30,13 @@ const failureByCode: Partial<Record<string, UploadFailure>> = {
 
 const MAX_BYTES = MAX_UPLOAD_MEGABYTES * 1024 * 1024;
 const PARALLEL_UPLOADS = 2;
+/**
+ * How long a file may stay 'Processing…' before the manager asks the photo service itself: the push
+ * event that normally ends it is lost while the socket reconnects (or a proxy drops it).
+ */
+export const PROCESSING_CHECK_MS = 15_000;
+
+export type PhotoLookup = (photoId: string) => Promise<Photo>;
 
 function failureOf(error: Error | DetailedError): UploadFailure {
   const response = 'originalResponse' in error ? error.originalResponse : null;
@@ -45,9 +52,9 @@ function failureOf(error: Error | DetailedError): UploadFailure {
  * Uploads that outlive the modal and the page that started them: the customer can browse the library
  * while files go up. Files wait until the customer confirms (spec 5: no auto upload); each then goes
  * up resumably (tus; an interrupted file continues from the server's offset, even after a reload),
- * and its processing result arrives through the push channel.
+ * and its processing result arrives through the push channel, or from a look-up when it is late.
  */
-class UploadManager {
+export class UploadManager {
   private items: UploadItem[] = [];
   private files = new Map<string, File>();
   private listeners = new Set<() => void>();
@@ -56,6 +63,8 @@ class UploadManager {
   private batches = new Map<string, string>();
   private active = 0;
   private endpoint = '';
+  private lookUp: PhotoLookup | undefined;
+  private processingCheck: ReturnType<typeof setTimeout> | undefined;
   private sequence = 0;
 
   subscribe = (listener: () => void) => {
@@ -65,8 +74,9 @@ class UploadManager {
 
   getSnapshot = () => this.items;
 
-  configure(uploadBaseUrl: string) {
+  configure(uploadBaseUrl: string, lookUp: PhotoLookup) {
     this.endpoint = `${uploadBaseUrl}${UPLOAD_FILES_PATH}`;
+    this.lookUp = lookUp;
   }
 
   private update(id: string, change: Partial<UploadItem>) {
@@ -154,6 +164,7 @@ class UploadManager {
               status: result.duplicate ? 'duplicate' : finished ? 'done' : 'processing',
             });
             this.settle(result.photo.imageId);
+            this.scheduleProcessingCheck();
           } catch {
             this.update(item.id, { progress: 1, status: 'failed', failure: 'other' });
           }
@@ -198,7 +209,32 @@ class UploadManager {
       this.update(item.id, { status: 'failed', failure: failureByCode[code] ?? 'other' });
     }
   }
+
+  private scheduleProcessingCheck() {
+    if (this.processingCheck !== undefined) return;
+    this.processingCheck = setTimeout(() => void this.checkProcessing(), PROCESSING_CHECK_MS);
+  }
+
+  private async checkProcessing() {
+    const waiting = this.items.filter((item) => item.status === 'processing' && item.photoId);
+    await Promise.all(
+      waiting.map(async ({ photoId }) => {
+        const photo = await this.lookUp?.(photoId!).catch(() => undefined);
+        // The push event may have settled the file while the answer was on its way.
+        const item = this.items.find(
+          (candidate) => candidate.photoId === photoId && candidate.status === 'processing',
+        );
+        if (!item || !photo || photo.status === 'processing') return;
+        // The photo says only that processing failed; the push event would have said why.
+        this.update(
+          item.id,
+          photo.status === 'ready' ? { status: 'done' } : { status: 'failed', failure: 'other' },
+        );
+      }),
+    );
+    this.processingCheck = undefined;
+    if (this.items.some((item) => item.status === 'processing')) this.scheduleProcessingCheck();
+  }
 }
 
 export const uploadManager = new UploadManager();
-export type { UploadManager };
