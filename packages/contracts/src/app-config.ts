@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { serviceNames } from './endpoint';
 
 /** The five feature flags of spec section 6. */
@@ -12,9 +12,9 @@ export const featureFlagNames = [
 export type FeatureFlagName = (typeof featureFlagNames)[number];
 
 export const ChannelSchema = z.object({
-  ID: z.string().min(1),
-  Vendor: z.string().min(1),
-  Locale: z.string().min(2),
+  ID: z.string().check(z.minLength(1)),
+  Vendor: z.string().check(z.minLength(1)),
+  Locale: z.string().check(z.minLength(2)),
 });
 export type Channel = z.infer<typeof ChannelSchema>;
 
@@ -23,7 +23,7 @@ const httpUrl = z.url({ protocol: /^https?$/ });
 export const AppConfigSchema = z.object({
   channel: ChannelSchema,
   /** Locales the storefront offers (Belgium: Dutch and French). */
-  locales: z.array(z.string()).min(1),
+  locales: z.array(z.string()).check(z.minLength(1)),
   apiBaseUrls: z.object(
     Object.fromEntries(serviceNames.map((name) => [name, httpUrl])) as {
       [K in (typeof serviceNames)[number]]: typeof httpUrl;
@@ -45,11 +45,11 @@ export const AppConfigSchema = z.object({
   /** Host names on which each flag is on (spec 6: a flag may come from a host list in config). */
   featureFlagHosts: z.object(
     Object.fromEntries(featureFlagNames.map((name) => [name, z.array(z.string())])) as {
-      [K in FeatureFlagName]: z.ZodArray<z.ZodString>;
+      [K in FeatureFlagName]: z.ZodMiniArray<z.ZodMiniString>;
     },
   ),
-  feedbackSurveyId: z.string().nullable(),
-  supportChatScriptUrl: httpUrl.nullable(),
+  feedbackSurveyId: z.nullable(z.string()),
+  supportChatScriptUrl: z.nullable(httpUrl),
   errorReportUrl: z.string(),
   /** The shop's public navigation for this channel (spec 7: a config URL plus the channel). */
   menuConfigUrl: z.string(),
@@ -58,7 +58,7 @@ export type AppConfig = z.infer<typeof AppConfigSchema>;
 
 /** Links of the shop's own navigation shown in the account area's header. */
 export const MenuConfigSchema = z.object({
-  items: z.array(z.object({ label: z.string().min(1), url: httpUrl })),
+  items: z.array(z.object({ label: z.string().check(z.minLength(1)), url: httpUrl })),
 });
 export type MenuConfig = z.infer<typeof MenuConfigSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 
 export const customerStatuses = ['Default', 'New', 'Blocked'] as const;
@@ -12,8 +12,8 @@ export const CustomerSchema = z.object({
   lastName: z.string(),
   isB2B: z.boolean(),
   status: CustomerStatusSchema,
-  callbackUrl: z.string().nullable(),
-  callbackFormat: z.string().nullable(),
+  callbackUrl: z.nullable(z.string()),
+  callbackFormat: z.nullable(z.string()),
   registrationDate: z.iso.datetime({ offset: true }),
 });
 export type Customer = z.infer<typeof CustomerSchema>;

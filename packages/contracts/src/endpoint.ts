@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /** The services of spec section 7; each has its own base URL in `/config.json`. */
 export const serviceNames = [
@@ -28,10 +28,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * parse with the same schemas.
  */
 export interface Endpoint<
-  Params extends z.ZodType = z.ZodType,
-  Query extends z.ZodType = z.ZodType,
-  Body extends z.ZodType = z.ZodType,
-  Response extends z.ZodType = z.ZodType,
+  Params extends z.ZodMiniType = z.ZodMiniType,
+  Query extends z.ZodMiniType = z.ZodMiniType,
+  Body extends z.ZodMiniType = z.ZodMiniType,
+  Response extends z.ZodMiniType = z.ZodMiniType,
 > {
   service: ServiceName;
   method: HttpMethod;
@@ -46,28 +46,28 @@ export interface Endpoint<
 }
 
 export function defineEndpoint<
-  Params extends z.ZodType = z.ZodUndefined,
-  Query extends z.ZodType = z.ZodUndefined,
-  Body extends z.ZodType = z.ZodUndefined,
-  Response extends z.ZodType = z.ZodType,
+  Params extends z.ZodMiniType = z.ZodMiniUndefined,
+  Query extends z.ZodMiniType = z.ZodMiniUndefined,
+  Body extends z.ZodMiniType = z.ZodMiniUndefined,
+  Response extends z.ZodMiniType = z.ZodMiniType,
 >(endpoint: Endpoint<Params, Query, Body, Response>): Endpoint<Params, Query, Body, Response> {
   return endpoint;
 }
 
-type InputPart<Schema, Key extends string> = Schema extends z.ZodUndefined
+type InputPart<Schema, Key extends string> = Schema extends z.ZodMiniUndefined
   ? unknown
-  : Schema extends z.ZodType
+  : Schema extends z.ZodMiniType
     ? { [K in Key]: z.input<Schema> }
     : unknown;
 
 /** What a caller passes: `{ params, query, body }`, each only where the endpoint has one. */
 export type EndpointInput<E> =
-  E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
+  E extends Endpoint<infer P, infer Q, infer B, z.ZodMiniType>
     ? InputPart<P, 'params'> & InputPart<Q, 'query'> & InputPart<B, 'body'>
     : never;
 
 export type EndpointResponse<E> =
-  E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+  E extends Endpoint<z.ZodMiniType, z.ZodMiniType, z.ZodMiniType, infer R> ? z.output<R> : never;
 
 /** Fills `:name` segments of a path from params, encoding each value. */
 export function buildPath(path: string, params: Record<string, unknown> | undefined): string {

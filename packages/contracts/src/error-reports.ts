@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** A client-side failure sent for error reporting (spec 8: every _FAILED action is reported). */
 export const ErrorReportSchema = z.object({
-  action: z.string().min(1).max(200),
-  message: z.string().max(2000),
-  correlationId: z.string().max(100).optional(),
-  status: z.number().int().optional(),
-  url: z.string().max(2000).optional(),
+  action: z.string().check(z.minLength(1), z.maxLength(200)),
+  message: z.string().check(z.maxLength(2000)),
+  correlationId: z.optional(z.string().check(z.maxLength(100))),
+  status: z.optional(z.int()),
+  url: z.optional(z.string().check(z.maxLength(2000))),
 });
 export type ErrorReport = z.infer<typeof ErrorReportSchema>;
 

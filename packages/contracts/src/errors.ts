@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Stable error codes: the web app translates each one; callers can branch on them. */
 export const errorCodes = [
@@ -20,8 +20,8 @@ export const ErrorBodySchema = z.object({
   error: z.object({
     code: z.enum(errorCodes),
     message: z.string(),
-    field: z.string().optional(),
-    correlationId: z.string().optional(),
+    field: z.optional(z.string()),
+    correlationId: z.optional(z.string()),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 
 export const sortKeys = ['created', 'dateTaken'] as const;
@@ -14,7 +14,11 @@ export type DerivativeSize = (typeof derivativeSizes)[number];
 /** The month key of photos with no real taken date ('Unknown Date', spec 2.2). */
 export const UNKNOWN_DATE = { year: 0, month: 0 } as const;
 
-const count = z.number().int().min(0);
+const count = z.int().check(z.nonnegative());
+
+/** A whole number in a path or query string, within [min, max]. */
+const queryInteger = (min: number, max: number) =>
+  z.pipe(z.coerce.number(), z.int().check(z.minimum(min), z.maximum(max)));
 
 export const ThumbnailSchema = z.object({
   id: z.string(),
@@ -35,21 +39,18 @@ export const PhotoSchema = z.object({
   untouchedUrl: z.string(),
   thumbnails: z.array(ThumbnailSchema),
   /** Local capture time as the camera recorded it (no zone); absent when there is no real date. */
-  dateTaken: z.iso.datetime({ local: true }).optional(),
+  dateTaken: z.optional(z.iso.datetime({ local: true })),
   uploadEnd: z.iso.datetime({ offset: true }),
   visibleHeight: count,
   visibleWidth: count,
   /** The photo's average colour (`#rrggbb`), painted until the thumbnail arrives. */
-  placeholder: z
-    .string()
-    .regex(/^#[0-9a-f]{6}$/)
-    .optional(),
+  placeholder: z.optional(z.string().check(z.regex(/^#[0-9a-f]{6}$/))),
   status: z.enum(photoStatuses),
 });
 export type Photo = z.infer<typeof PhotoSchema>;
 
 export const PhotoPageSchema = z.object({
-  cursor: z.string().nullable(),
+  cursor: z.nullable(z.string()),
   images: z.array(PhotoSchema),
 });
 export type PhotoPage = z.infer<typeof PhotoPageSchema>;
@@ -58,19 +59,19 @@ export const TIMELINE_SECTION_SIZE = 24;
 export const PHOTOS_PAGE_SIZE = 500;
 
 const sortQuery = {
-  sortKey: SortKeySchema.default('dateTaken'),
-  sortOrder: SortOrderSchema.default('desc'),
+  sortKey: z._default(SortKeySchema, 'dateTaken'),
+  sortOrder: z._default(SortOrderSchema, 'desc'),
 };
 
 export const TimelineMonthQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(PHOTOS_PAGE_SIZE).default(TIMELINE_SECTION_SIZE),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
+  limit: z._default(queryInteger(1, PHOTOS_PAGE_SIZE), TIMELINE_SECTION_SIZE),
   ...sortQuery,
 });
 
 export const TimelineEntrySchema = z.object({
-  year: z.number().int().min(0),
-  month: z.number().int().min(0).max(12),
+  year: z.int().check(z.nonnegative()),
+  month: z.int().check(z.minimum(0), z.maximum(12)),
   count,
 });
 export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
@@ -89,7 +90,9 @@ export type UserPhotoInfo = z.infer<typeof UserPhotoInfoSchema>;
 export const ActivationSchema = z.object({ status: ActivationStatusSchema });
 
 export const DeletePhotosBodySchema = z.object({
-  photoIds: z.array(z.string().min(1).max(100)).min(1).max(PHOTOS_PAGE_SIZE),
+  photoIds: z
+    .array(z.string().check(z.minLength(1), z.maxLength(100)))
+    .check(z.minLength(1), z.maxLength(PHOTOS_PAGE_SIZE)),
 });
 export const BulkDeleteResultSchema = z.object({ failed: z.array(z.string()) });
 export type BulkDeleteResult = z.infer<typeof BulkDeleteResultSchema>;
@@ -100,8 +103,8 @@ export const photosApi = {
     method: 'GET',
     path: '/photos/timeline/:year/:month',
     params: z.object({
-      year: z.coerce.number().int().min(0).max(9999),
-      month: z.coerce.number().int().min(0).max(12),
+      year: queryInteger(0, 9999),
+      month: queryInteger(0, 12),
     }),
     query: TimelineMonthQuerySchema,
     response: PhotoPageSchema,
@@ -111,7 +114,7 @@ export const photosApi = {
     service: 'photos',
     method: 'GET',
     path: '/users/timeline',
-    query: z.object({ sortKey: SortKeySchema.default('dateTaken') }),
+    query: z.object({ sortKey: z._default(SortKeySchema, 'dateTaken') }),
     response: z.array(TimelineEntrySchema),
   }),
   userInfo: defineEndpoint({
@@ -138,8 +141,8 @@ export const photosApi = {
     method: 'GET',
     path: '/photos',
     query: z.object({
-      cursor: z.string().max(200).optional(),
-      limit: z.coerce.number().int().min(1).max(PHOTOS_PAGE_SIZE).default(PHOTOS_PAGE_SIZE),
+      cursor: z.optional(z.string().check(z.maxLength(200))),
+      limit: z._default(queryInteger(1, PHOTOS_PAGE_SIZE), PHOTOS_PAGE_SIZE),
       ...sortQuery,
     }),
     response: PhotoPageSchema,
@@ -148,7 +151,7 @@ export const photosApi = {
     service: 'photos',
     method: 'GET',
     path: '/photos/:photoId',
-    params: z.object({ photoId: z.string().min(1).max(100) }),
+    params: z.object({ photoId: z.string().check(z.minLength(1), z.maxLength(100)) }),
     response: PhotoSchema,
   }),
   deleteMany: defineEndpoint({
@@ -169,7 +172,7 @@ export const photosApi = {
     service: 'photos',
     method: 'POST',
     path: '/photos/:photoId/retry',
-    params: z.object({ photoId: z.string().min(1).max(100) }),
+    params: z.object({ photoId: z.string().check(z.minLength(1), z.maxLength(100)) }),
     response: PhotoSchema,
   }),
 };
@@ -188,7 +191,7 @@ export const PhotoEventSchema = z.object({
   type: z.enum(photoEventTypes),
   data: z.object({
     payload: z.record(z.string(), z.unknown()),
-    timestamp: z.number().int(),
+    timestamp: z.int(),
   }),
 });
 export type PhotoEvent = z.infer<typeof PhotoEventSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PhotoSchema } from './photos';
 
 /** Accepted upload types (spec 5), judged by the server from the file's content. */

@@ -184,7 +184,9 @@ describe('photo service over HTTP', () => {
   it('answers malformed input with the field at fault', async () => {
     const badMonth = await get(owner, '/api/photos/photos/timeline/2024/13');
     expect(badMonth.statusCode).toBe(400);
-    expect(badMonth.json()).toMatchObject({ error: { field: 'params.month' } });
+    expect(badMonth.json()).toMatchObject({
+      error: { field: 'params.month', message: 'params.month: Too big: expected number to be <=12' },
+    });
     const badJson = await t.app.inject({
       method: 'DELETE',
       url: '/api/photos/photos',

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { serviceBasePath, type Endpoint, type EndpointResponse } from '@photo/contracts/endpoint';
 import type { Authenticate, Caller } from './caller';
 import { invalid } from './errors';
 
 export interface HandlerInput<E> {
-  params: E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.output<P> : never;
-  query: E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.output<Q> : never;
-  body: E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.output<B> : never;
+  params: E extends Endpoint<infer P, z.ZodMiniType, z.ZodMiniType, z.ZodMiniType> ? z.output<P> : never;
+  query: E extends Endpoint<z.ZodMiniType, infer Q, z.ZodMiniType, z.ZodMiniType> ? z.output<Q> : never;
+  body: E extends Endpoint<z.ZodMiniType, z.ZodMiniType, infer B, z.ZodMiniType> ? z.output<B> : never;
   caller: Caller;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -21,7 +21,11 @@ export interface ApiRouter {
   ): void;
 }
 
-function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown, part: string): unknown {
+// The contracts use zod/mini, which carries no messages, to keep the web bundle small; callers of the
+// API get English ones ('Too small: expected number to be >=1'), the web app translates the code.
+z.config(z.locales.en());
+
+function parsePart<S extends z.ZodMiniType | undefined>(schema: S, value: unknown, part: string): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (result.success) return result.data;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SortKeySchema, SortOrderSchema } from '@photo/contracts/photos';
 import type { TimelineSort } from '../../shared/timeline/timeline-store';
 

@@ -1,11 +1,11 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { HttpMethod } from '@photo/contracts/endpoint';
 import { CORRELATION_HEADER, CSRF_HEADER, ErrorBodySchema, type ErrorCode } from '@photo/contracts/errors';
 import { ApiError } from './api-error';
 import { newCorrelationId } from './correlation-id';
 import type { ReportError } from './error-reporter';
 
-export interface JsonCall<Schema extends z.ZodType> {
+export interface JsonCall<Schema extends z.ZodMiniType> {
   url: string;
   method: HttpMethod;
   body?: unknown;
@@ -47,7 +47,7 @@ async function readJson(response: Response): Promise<unknown> {
  * The one place the app talks HTTP: same-origin session cookie, a fresh correlation id per call,
  * the CSRF header on state-changing calls, strict parsing, and every failure reported.
  */
-export async function callJson<Schema extends z.ZodType>(
+export async function callJson<Schema extends z.ZodMiniType>(
   call: JsonCall<Schema>,
   reportError: ReportError,
 ): Promise<z.output<Schema>> {

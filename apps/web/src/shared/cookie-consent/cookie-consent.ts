@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const CookieConsentSchema = z.object({ analytics: z.boolean(), marketing: z.boolean() });
 export type CookieConsent = z.infer<typeof CookieConsentSchema>;
