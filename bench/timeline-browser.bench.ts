@@ -1,0 +1,932 @@
+/**
+ * Timeline figures in a real browser (DESIGN section 4, "browser"), printed, never asserted. The real
+ * server runs on a data folder holding 1,000,000 photos of demo@example.com (a 60,000-photo month, a
+ * 15,000-photo day, 25 years); Chromium signs in through the real sign-in page and opens 'My photos':
+ * - reachability: the scrubber (an ARIA slider) walked by ArrowDown from the newest month to the oldest,
+ *   each month's header in the scroll container after its key; End, Home, PageDown; the scroll height
+ *   against the browser's cap (about 16.7 million px);
+ * - the 60,000-photo month: entered by the scrubber, its '+N' tile clicked, then scrolled through a
+ *   viewport at a time (scrollTop, and the mouse wheel): the longest main-thread task (PerformanceObserver
+ *   'longtask'), the tile elements in the page, placeholders left when a step settles, the time;
+ * - the JS heap (after a forced GC) before and after the full traversal;
+ * - the 15,000-photo day's month and a normal month for comparison.
+ *
+ * Run from bench/: `npm run bench:timeline-browser` (about 12 minutes on 2 shared cores from nothing, about
+ * 9 with the data folder cached; the whole-month traversal takes 6). The prepared folder is cached in the
+ * temp directory and reused while the loader and the shape are unchanged; TIMELINE_BROWSER_FRESH=1 prepares
+ * a new one (and deletes it after). Other settings: TIMELINE_BROWSER_PORT (8390),
+ * TIMELINE_BROWSER_STOREFRONT (nl), TIMELINE_BROWSER_WEB_DIST (a web build other than apps/web/dist),
+ * TIMELINE_BROWSER_QUICK=1 (no whole-month traversal), TIMELINE_BROWSER_DPR2=0 (no DPR 2 run),
+ * TIMELINE_BROWSER_TRACE=1 (a Chromium trace of each phase and what its long tasks were made of).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { storefronts } from '../apps/server/src/storefronts/storefronts';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium-path';
+import { BROWSER_SHAPE, DEMO_EMAIL, DEMO_PASSWORD, prepareDataFolder } from './support/browser-library';
+import {
+  initScript,
+  type LongTaskWindow,
+  type TimelineCondition,
+  type TimelineState,
+} from './support/browser-page';
+import { longTaskBreakdown, TRACE_CATEGORIES } from './support/browser-trace';
+import { median, percentile } from './support/stats';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PORT = Number(process.env.TIMELINE_BROWSER_PORT ?? 8390);
+const STOREFRONT_ID = process.env.TIMELINE_BROWSER_STOREFRONT ?? 'nl';
+const QUICK = process.env.TIMELINE_BROWSER_QUICK === '1';
+const DPR2 = process.env.TIMELINE_BROWSER_DPR2 !== '0';
+const FRESH = process.env.TIMELINE_BROWSER_FRESH === '1';
+const TRACE = process.env.TIMELINE_BROWSER_TRACE === '1';
+const VIEWPORT = { width: 1280, height: 900 };
+/** Steps of the runs that do not traverse the whole month (enough to leave the first loaded pages). */
+const PARTIAL_STEPS = 200;
+const TARGET = { longTaskMs: 50, tiles: 400, scrollCap: 16_777_216 };
+// performance.memory rounds to coarse buckets unless asked to be precise.
+const BROWSER_ARGS = [...chromiumArgs, '--enable-precise-memory-info'];
+
+const BIG_MONTH = `${BROWSER_SHAPE.bigMonth.year}-${BROWSER_SHAPE.bigMonth.month}`;
+const BIG_DAY_MONTH = `${Number(BROWSER_SHAPE.bigDay.date.slice(0, 4))}-${Number(BROWSER_SHAPE.bigDay.date.slice(5, 7))}`;
+const NORMAL_MONTH = '2010-3';
+
+// ---------------------------------------------------------------------------------------------------
+// Storefront texts: the product's own translation files, so the bench finds what the page shows.
+
+const storefront = storefronts.find((candidate) => candidate.id === STOREFRONT_ID);
+if (!storefront) throw new Error(`no storefront '${STOREFRONT_ID}'`);
+const language = storefront.locales[0]!.split('-')[0]!;
+const origin = `http://${storefront.id}.localhost:${PORT}`;
+const texts = (file: string) =>
+  JSON.parse(readFileSync(path.join(root, file), 'utf8')) as Record<string, string>;
+const appTexts = texts(`apps/web/locales/${language}.json`);
+const signInTexts = texts(`apps/server/src/auth/messages/${language}.json`);
+const NAMES = { region: appTexts['timeline.label']!, slider: appTexts['timeline.scrubber']! };
+
+// ---------------------------------------------------------------------------------------------------
+// Output helpers.
+
+const number = (value: number) => Math.round(value).toLocaleString('en-US');
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ');
+
+interface Row {
+  figure: string;
+  value: string;
+  target: string;
+  result: string;
+}
+const rows: Row[] = [];
+const notes: string[] = [];
+function row(figure: string, value: string, target = '', pass?: boolean) {
+  rows.push({ figure, value, target, result: pass === undefined ? '' : pass ? 'pass' : 'FAIL' });
+}
+function log(line: string) {
+  console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The server.
+
+let server: ChildProcess | undefined;
+const serverOutput: string[] = [];
+
+function stopServer() {
+  if (!server || server.exitCode !== null || server.pid === undefined) return;
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stopServer();
+    process.exit(130);
+  });
+}
+
+async function waitUntilReady(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server?.exitCode !== null && server?.exitCode !== undefined) {
+      throw new Error(`the server exited (${server.exitCode}):\n${serverOutput.join('')}`);
+    }
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`not ready after ${timeoutMs} ms:\n${serverOutput.join('')}`);
+}
+
+async function startServer(dataDir: string): Promise<number> {
+  const started = performance.now();
+  server = spawn('node', ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      JOB_CONCURRENCY: '0',
+      ...(process.env.TIMELINE_BROWSER_WEB_DIST
+        ? { WEB_DIST_DIR: process.env.TIMELINE_BROWSER_WEB_DIST }
+        : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const keep = (chunk: Buffer) => {
+    serverOutput.push(chunk.toString());
+    if (serverOutput.length > 200) serverOutput.shift();
+  };
+  server.stdout!.on('data', keep);
+  server.stderr!.on('data', keep);
+  await waitUntilReady(`http://127.0.0.1:${PORT}/readyz`, 180_000);
+  return performance.now() - started;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Traces (TIMELINE_BROWSER_TRACE=1): what each long task of a phase was made of.
+
+let tracingBrowser: Browser | undefined;
+const traceReports: Array<{ label: string; file: string; lines: string[] }> = [];
+
+async function traced<T>(page: Page, label: string, work: () => Promise<T>): Promise<T> {
+  if (!TRACE || !tracingBrowser) return work();
+  await tracingBrowser.startTracing(page, { categories: TRACE_CATEGORIES });
+  try {
+    return await work();
+  } finally {
+    const trace = (await tracingBrowser.stopTracing()).toString('utf8');
+    const file = path.join(os.tmpdir(), `timeline-browser-${label.replaceAll(/\W+/g, '-')}.trace.json`);
+    writeFileSync(file, trace);
+    traceReports.push({ label, file, lines: longTaskBreakdown(trace) });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The page.
+
+interface TimelinePage {
+  page: Page;
+  cdp: CDPSession;
+}
+
+const read = (page: Page): Promise<TimelineState> =>
+  page.evaluate(`window.__benchFns.readTimeline(${JSON.stringify(NAMES)})`);
+const pageNow = (page: Page): Promise<number> => page.evaluate('performance.now()');
+const settle = (page: Page, count = 3): Promise<number> =>
+  page.evaluate(`window.__benchFns.frames(${count})`);
+const longTasks = (page: Page, from: number, to: number): Promise<LongTaskWindow> =>
+  page.evaluate(`window.__benchFns.longTasksBetween(${JSON.stringify([from, to])})`);
+
+async function waitFor(page: Page, condition: TimelineCondition, timeout: number): Promise<boolean> {
+  return page.evaluate(
+    `window.__benchFns.waitUntil(${JSON.stringify({ names: NAMES, condition, timeout })})`,
+  );
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.getByLabel(signInTexts['signIn.email']!).fill(DEMO_EMAIL);
+  await page.getByLabel(signInTexts['signIn.password']!).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: signInTexts['signIn.submit']! }).click();
+  await page.waitForURL(`${origin}/my-photos/photos`, { timeout: 60_000 });
+}
+
+/** Opens 'My photos' in a new page of the context (signing in the first time) and waits for the rail. */
+async function openTimeline(context: BrowserContext): Promise<TimelinePage> {
+  const page = await context.newPage();
+  await page.goto(`${origin}/my-photos/photos`);
+  // Signed out, the app sends the browser on to the provider's sign-in page.
+  const slider = page.getByRole('slider', { name: NAMES.slider });
+  const email = page.getByLabel(signInTexts['signIn.email']!);
+  await slider.or(email).waitFor({ timeout: 120_000 });
+  if (await email.isVisible()) await signIn(page);
+  await slider.waitFor({ timeout: 120_000 });
+  await waitFor(page, { hasMonths: true, headerInView: true }, 60_000);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  return { page, cdp };
+}
+
+/**
+ * The renderer main thread's own counters (CDP Performance): task time by the wall clock, the thread's
+ * CPU time and script time. On a shared machine a task's wall time includes the time the thread waited
+ * for a core; its CPU time does not.
+ */
+interface MainThread {
+  taskMs: number;
+  cpuMs: number;
+  scriptMs: number;
+}
+
+async function mainThread(cdp: CDPSession): Promise<MainThread> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const value = (name: string) => (metrics.find((metric) => metric.name === name)?.value ?? 0) * 1000;
+  return { taskMs: value('TaskDuration'), cpuMs: value('ThreadTime'), scriptMs: value('ScriptDuration') };
+}
+
+const since = (after: MainThread, before: MainThread): MainThread => ({
+  taskMs: after.taskMs - before.taskMs,
+  cpuMs: after.cpuMs - before.cpuMs,
+  scriptMs: after.scriptMs - before.scriptMs,
+});
+
+async function heapAfterGc({ page, cdp }: TimelinePage): Promise<{ cdp: number; performance: number }> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const usage = await cdp.send('Runtime.getHeapUsage');
+  const used = await page.evaluate('performance.memory ? performance.memory.usedJSHeapSize : 0');
+  return { cdp: usage.usedSize, performance: used as number };
+}
+
+/**
+ * A 0 ms 'longest task' must mean no task reached 50 ms, not that the observer saw nothing: one busy
+ * task of known length is run in the page and read back through the same observer first.
+ */
+const CALIBRATION_MS = 120;
+async function calibrate(page: Page): Promise<LongTaskWindow> {
+  const from = await pageNow(page);
+  // A task of the page's own event loop, as the app's work is (a script evaluated through the
+  // DevTools protocol is not reported as a long task).
+  await page.evaluate(
+    `new Promise((resolve) => setTimeout(() => resolve(window.__benchFns.busyFor(${CALIBRATION_MS})), 0))`,
+  );
+  const to = await pageNow(page);
+  return longTasks(page, from, to);
+}
+
+async function focusSlider(page: Page) {
+  await page.getByRole('slider', { name: NAMES.slider }).focus();
+}
+
+async function press(page: Page, key: string) {
+  await page.keyboard.press(key);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// a. Reachability.
+
+interface Reachability {
+  months: number;
+  reached: Map<number, string>;
+  stepMs: number[];
+  misses: Array<{ target: number; got: number; text: string; headerInView: boolean }>;
+  maxScrollHeight: number;
+  maxTiles: number;
+  tasks: LongTaskWindow;
+  mainThread: MainThread;
+  /** Main-thread CPU of each key, in order. */
+  stepCpuMs: number[];
+  clientHeight: number;
+  columns: number;
+  end: { valueNow: number; headerInView: boolean; oldestHeader: string };
+  home: { valueNow: number; headerInView: boolean };
+  pageDown: { years: number; reached: number; presses: number };
+}
+
+async function reachability({ page, cdp }: TimelinePage): Promise<Reachability> {
+  await focusSlider(page);
+  await press(page, 'Home');
+  await settle(page);
+  let state = await read(page);
+  const months = state.valueMax + 1;
+  const reached = new Map<number, string>();
+  if (state.valueNow === 0 && state.headerInView) reached.set(0, state.headerKey!);
+  const stepMs: number[] = [];
+  const misses: Reachability['misses'] = [];
+  let maxScrollHeight = state.scrollHeight;
+  let maxTiles = state.tiles;
+  const from = await pageNow(page);
+  const threadFrom = await mainThread(cdp);
+  let stepThread = threadFrom;
+  const stepCpuMs: number[] = [];
+  let stuck = 0;
+  while (state.valueNow < state.valueMax && stuck < 3) {
+    const target = state.valueNow + 1;
+    const started = performance.now();
+    await press(page, 'ArrowDown');
+    await waitFor(page, { valueNow: target, headerInView: true }, 5_000);
+    const took = performance.now() - started;
+    // A scroll the browser clamps arrives a frame later and may move the slider back.
+    await settle(page, 2);
+    const stepEnd = await mainThread(cdp);
+    stepCpuMs.push(since(stepEnd, stepThread).cpuMs);
+    stepThread = stepEnd;
+    const previous = state.valueNow;
+    state = await read(page);
+    maxScrollHeight = Math.max(maxScrollHeight, state.scrollHeight);
+    maxTiles = Math.max(maxTiles, state.tiles);
+    if (state.valueNow === target && state.headerInView) {
+      reached.set(target, state.headerKey!);
+      stepMs.push(took);
+      stuck = 0;
+    } else {
+      misses.push({ target, got: state.valueNow, text: state.valueText, headerInView: state.headerInView });
+      if (state.valueNow <= previous) stuck += 1;
+    }
+  }
+  const to = await pageNow(page);
+  const walkThread = since(stepThread, threadFrom);
+  const tasks = await longTasks(page, from, to);
+
+  await press(page, 'Home');
+  await waitFor(page, { valueNow: 0, headerInView: true }, 5_000);
+  await settle(page);
+  const homeState = await read(page);
+  await press(page, 'End');
+  await waitFor(page, { atMax: true, headerInView: true }, 5_000);
+  await settle(page);
+  const endState = await read(page);
+  const oldestHeader = await page.evaluate(
+    `window.__benchFns.headerPosition(${JSON.stringify({ region: NAMES.region, key: reached.get(months - 1) ?? '0-0' })})`,
+  );
+  await press(page, 'Home');
+  await waitFor(page, { valueNow: 0, headerInView: true }, 5_000);
+  await settle(page);
+  const backHome = await read(page);
+
+  // PageDown: a year at a time, every year's first month header in view.
+  const years = new Set<string>();
+  const yearsReached = new Set<string>();
+  for (const key of reached.values()) years.add(key.split('-')[0]!);
+  let presses = 0;
+  state = backHome;
+  stuck = 0;
+  while (state.valueNow < state.valueMax && stuck < 3 && presses < 100) {
+    presses += 1;
+    const before = state.valueNow;
+    await press(page, 'PageDown');
+    await waitFor(page, { valueNowNot: before, headerInView: true }, 5_000);
+    await settle(page, 2);
+    state = await read(page);
+    if (state.headerInView && state.headerKey) yearsReached.add(state.headerKey.split('-')[0]!);
+    stuck = state.valueNow <= before ? stuck + 1 : 0;
+  }
+  if (backHome.headerKey) yearsReached.add(backHome.headerKey.split('-')[0]!);
+
+  return {
+    months,
+    reached,
+    stepMs,
+    misses,
+    maxScrollHeight,
+    maxTiles,
+    tasks,
+    mainThread: walkThread,
+    stepCpuMs,
+    clientHeight: state.clientHeight,
+    columns: await page.evaluate(
+      `(() => { const tops = [...document.querySelectorAll('.timeline__tile')].map((tile) => tile.getBoundingClientRect().top);
+        const first = Math.min(...tops); return tops.filter((top) => Math.abs(top - first) < 1).length; })()`,
+    ),
+    end: {
+      valueNow: endState.valueNow,
+      headerInView: endState.valueNow === endState.valueMax && endState.headerInView,
+      oldestHeader: String(oldestHeader),
+    },
+    home: { valueNow: homeState.valueNow, headerInView: homeState.valueNow === 0 && homeState.headerInView },
+    pageDown: { years: years.size, reached: yearsReached.size, presses },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// b. A month: entered by the scrubber, expanded, scrolled through.
+
+/** Moves the slider by ArrowDown/ArrowUp to `index` (each key waits for its header). */
+async function slideTo(page: Page, index: number): Promise<TimelineState> {
+  await focusSlider(page);
+  let state = await read(page);
+  let guard = 0;
+  while (state.valueNow !== index && guard < 1000) {
+    guard += 1;
+    const target = state.valueNow + (state.valueNow < index ? 1 : -1);
+    await press(page, state.valueNow < index ? 'ArrowDown' : 'ArrowUp');
+    await waitFor(page, { valueNow: target, headerInView: true }, 5_000);
+    state = await read(page);
+  }
+  if (state.valueNow !== index) throw new Error(`the slider did not reach month ${index}`);
+  return state;
+}
+
+interface Entry {
+  key: string;
+  title: string;
+  moreName: string | null;
+  enterMs: number;
+  tilesShownMs: number;
+  expandMs: number;
+  tasks: LongTaskWindow;
+  mainThread: MainThread;
+  scrollHeightExpanded: number;
+  maxTiles: number;
+}
+
+async function enterMonth({ page, cdp }: TimelinePage, index: number, key: string): Promise<Entry> {
+  await slideTo(page, index - 1);
+  await settle(page);
+  const from = await pageNow(page);
+  const threadFrom = await mainThread(cdp);
+  let started = performance.now();
+  await press(page, 'ArrowDown');
+  await waitFor(page, { valueNow: index, headerInView: true }, 10_000);
+  const enterMs = performance.now() - started;
+  await waitFor(page, { noPlaceholders: true }, 30_000);
+  const tilesShownMs = performance.now() - started;
+  const state = await read(page);
+  if (state.headerKey !== key) throw new Error(`month ${index} is ${state.headerKey}, not ${key}`);
+  const more = page.locator(`section[aria-label="${state.valueText}"] .timeline__tile--more`);
+  let moreName: string | null = null;
+  started = performance.now();
+  if ((await more.count()) > 0) {
+    moreName = await more.getAttribute('aria-label');
+    await more.click();
+    await settle(page);
+    await waitFor(page, { noPlaceholders: true }, 30_000);
+  }
+  const expandMs = performance.now() - started;
+  const to = await pageNow(page);
+  const entryThread = since(await mainThread(cdp), threadFrom);
+  const after = await read(page);
+  return {
+    key,
+    title: state.valueText,
+    moreName,
+    enterMs,
+    tilesShownMs,
+    expandMs,
+    tasks: await longTasks(page, from, to),
+    mainThread: entryThread,
+    scrollHeightExpanded: after.scrollHeight,
+    maxTiles: Math.max(state.tiles, after.tiles),
+  };
+}
+
+interface Traversal {
+  mode: 'scrollTop' | 'wheel';
+  complete: boolean;
+  steps: number;
+  totalMs: number;
+  tasks: LongTaskWindow;
+  maxTiles: number;
+  /** Steps whose viewport still had placeholders when the step had settled (3 frames). */
+  stepsWithPlaceholders: number;
+  maxPlaceholders: number;
+  /** Time from a step until no placeholder was left in the viewport (only steps that had some). */
+  waitMs: number[];
+  timeouts: number;
+  maxScrollHeight: number;
+  mainThread: MainThread;
+  /** Main-thread CPU of each step, in order (does a step cost more deep in the month?). */
+  stepCpuMs: number[];
+}
+
+/** Scrolls down a viewport at a time until the month at the top is the next one (or `maxSteps`). */
+async function traverse(
+  { page, cdp }: TimelinePage,
+  index: number,
+  mode: Traversal['mode'],
+  maxSteps: number,
+): Promise<Traversal> {
+  const result: Traversal = {
+    mode,
+    complete: false,
+    steps: 0,
+    totalMs: 0,
+    tasks: { count: 0, maxMs: 0, totalMs: 0 },
+    maxTiles: 0,
+    stepsWithPlaceholders: 0,
+    maxPlaceholders: 0,
+    waitMs: [],
+    timeouts: 0,
+    maxScrollHeight: 0,
+    mainThread: { taskMs: 0, cpuMs: 0, scriptMs: 0 },
+    stepCpuMs: [],
+  };
+  let state = await read(page);
+  const delta = state.clientHeight;
+  if (mode === 'wheel') {
+    const box = await page.getByRole('region', { name: NAMES.region }).boundingBox();
+    await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  }
+  const from = await pageNow(page);
+  const threadFrom = await mainThread(cdp);
+  let stepThread = threadFrom;
+  const started = performance.now();
+  while (result.steps < maxSteps) {
+    const stepStarted = performance.now();
+    const before = state.scrollTop;
+    if (mode === 'scrollTop') {
+      state = await page.evaluate(
+        `(async () => { const f = window.__benchFns; f.scrollBy(${JSON.stringify({ region: NAMES.region, delta })}); await f.frames(3); return f.readTimeline(${JSON.stringify(NAMES)}); })()`,
+      );
+    } else {
+      await page.mouse.wheel(0, delta);
+      // Smooth scrolling animates: settled when scrollTop has not moved for 3 frames.
+      state = await page.evaluate(
+        `(async () => { const f = window.__benchFns; let last = -1, still = 0, guard = 0;
+          while (still < 3 && guard < 120) { guard += 1; await f.frames(1); const top = f.readTimeline(${JSON.stringify(NAMES)}).scrollTop;
+            if (top === last && top !== ${before}) still += 1; else still = 0; last = top; }
+          await f.frames(2); return f.readTimeline(${JSON.stringify(NAMES)}); })()`,
+      );
+    }
+    result.steps += 1;
+    result.maxTiles = Math.max(result.maxTiles, state.tiles);
+    result.maxScrollHeight = Math.max(result.maxScrollHeight, state.scrollHeight);
+    if (state.loadingInView > 0) {
+      result.stepsWithPlaceholders += 1;
+      result.maxPlaceholders = Math.max(result.maxPlaceholders, state.loadingInView);
+      const ok = await waitFor(page, { noPlaceholders: true }, 30_000);
+      if (!ok) result.timeouts += 1;
+      result.waitMs.push(performance.now() - stepStarted);
+      state = await read(page);
+      result.maxTiles = Math.max(result.maxTiles, state.tiles);
+    }
+    const stepEnd = await mainThread(cdp);
+    const stepCpu = since(stepEnd, stepThread).cpuMs;
+    stepThread = stepEnd;
+    result.stepCpuMs.push(stepCpu);
+    if (state.valueNow > index) {
+      result.complete = true;
+      break;
+    }
+    if (state.scrollTop === before) break;
+  }
+  result.totalMs = performance.now() - started;
+  result.mainThread = since(stepThread, threadFrom);
+  const to = await pageNow(page);
+  result.tasks = await longTasks(page, from, to);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The run.
+
+interface MonthRun {
+  label: string;
+  entry: Entry;
+  traversal: Traversal;
+  heapBefore?: { cdp: number; performance: number };
+  heapAfter?: { cdp: number; performance: number };
+}
+
+function indexOf(reach: Reachability, key: string): number {
+  for (const [index, candidate] of reach.reached) if (candidate === key) return index;
+  throw new Error(`month ${key} was not reached by the scrubber, so the bench cannot find it`);
+}
+
+async function monthRun(
+  context: BrowserContext,
+  label: string,
+  index: number,
+  key: string,
+  mode: Traversal['mode'],
+  maxSteps: number,
+  heap: boolean,
+  existing?: TimelinePage,
+): Promise<MonthRun> {
+  const timeline = existing ?? (await openTimeline(context));
+  const entry = await enterMonth(timeline, index, key);
+  const heapBefore = heap ? await heapAfterGc(timeline) : undefined;
+  const traversal = await traced(timeline.page, `${label}-traversal`, () =>
+    traverse(timeline, index, mode, maxSteps),
+  );
+  const heapAfter = heap ? await heapAfterGc(timeline) : undefined;
+  log(
+    `  ${label}: entry longest task ${ms(entry.tasks.maxMs)}, ${traversal.steps} ${mode} steps in ${(traversal.totalMs / 1000).toFixed(1)} s, longest task ${ms(traversal.tasks.maxMs)}, max tiles ${traversal.maxTiles}`,
+  );
+  if (!existing) await timeline.page.close();
+  return { label, entry, traversal, heapBefore, heapAfter };
+}
+
+async function main() {
+  const loadStart = os.loadavg();
+  log(`load average (1/5/15 min) at start: ${loadAverage()} on ${os.cpus().length} cores`);
+
+  // 1. The data folder.
+  const dataDir = FRESH
+    ? mkdtempSync(path.join(os.tmpdir(), 'bench-timeline-browser-'))
+    : (process.env.TIMELINE_BROWSER_DATA_DIR ?? path.join(os.tmpdir(), 'photo-bench-timeline-browser'));
+  log(`data folder ${dataDir}`);
+  const prepared = await prepareDataFolder(dataDir, BROWSER_SHAPE, log);
+  log(
+    prepared.reused
+      ? 'data folder reused (its marker matches the loader and the shape)'
+      : `data folder prepared in ${(prepared.totalMs / 1000).toFixed(0)} s`,
+  );
+
+  // 2. The web app and the server.
+  const distDir = process.env.TIMELINE_BROWSER_WEB_DIST ?? path.join(root, 'apps/web/dist');
+  if (!existsSync(path.join(distDir, 'index.html'))) {
+    log('building the web app (npm run build)');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
+  let browser: Browser | undefined;
+  try {
+    const readyMs = await startServer(dataDir);
+    log(`server ready in ${(readyMs / 1000).toFixed(1)} s on ${origin}`);
+
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: BROWSER_ARGS });
+    tracingBrowser = browser;
+    const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+    await context.addInitScript({ content: initScript() });
+
+    // a. Reachability.
+    log('a. reachability: ArrowDown from the newest month to the oldest, End, Home, PageDown');
+    const first = await openTimeline(context);
+    const calibration = await calibrate(first.page);
+    log(`  a ${CALIBRATION_MS} ms task measured as ${ms(calibration.maxMs)}`);
+    const reach = await traced(first.page, 'arrowdown-walk', () => reachability(first));
+    log(
+      `  ${reach.reached.size} of ${reach.months} months reached, median step ${ms(median(reach.stepMs))}, longest task ${ms(reach.tasks.maxMs)}`,
+    );
+
+    // b/c. The 60,000-photo month, three runs, each entered afresh: the whole month by scrollTop (with the
+    // heap before and after), then the first PARTIAL_STEPS by the mouse wheel and by scrollTop again.
+    const bigIndex = indexOf(reach, BIG_MONTH);
+    log(
+      `b. the ${number(BROWSER_SHAPE.bigMonth.photos)}-photo month (${BIG_MONTH}, slider index ${bigIndex})`,
+    );
+    const fullSteps = QUICK ? PARTIAL_STEPS : 10_000;
+    const big: MonthRun[] = [];
+    big.push(await monthRun(context, 'run 1', bigIndex, BIG_MONTH, 'scrollTop', fullSteps, true, first));
+    await first.page.close();
+    big.push(await monthRun(context, 'run 2', bigIndex, BIG_MONTH, 'wheel', PARTIAL_STEPS, false));
+    big.push(await monthRun(context, 'run 3', bigIndex, BIG_MONTH, 'scrollTop', PARTIAL_STEPS, false));
+
+    // d. Comparison months.
+    log('d. comparison months');
+    const dayMonth = await monthRun(
+      context,
+      `the ${number(BROWSER_SHAPE.bigDay.photos)}-photo day's month`,
+      indexOf(reach, BIG_DAY_MONTH),
+      BIG_DAY_MONTH,
+      'scrollTop',
+      PARTIAL_STEPS,
+      false,
+    );
+    const normalMonth = await monthRun(
+      context,
+      'a normal month',
+      indexOf(reach, NORMAL_MONTH),
+      NORMAL_MONTH,
+      'scrollTop',
+      10_000,
+      false,
+    );
+    await context.close();
+
+    let dpr2: MonthRun | undefined;
+    if (DPR2) {
+      log('DPR 2: the 60,000-photo month, entry and the first steps');
+      const context2 = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2 });
+      await context2.addInitScript({ content: initScript() });
+      dpr2 = await monthRun(context2, 'DPR 2', bigIndex, BIG_MONTH, 'scrollTop', PARTIAL_STEPS, false);
+      await context2.close();
+    }
+
+    report({ prepared, readyMs, calibration, reach, big, dayMonth, normalMonth, dpr2, loadStart });
+  } catch (error) {
+    // What the page showed when a step failed, for the report.
+    const pages = browser?.contexts().flatMap((context) => context.pages()) ?? [];
+    for (const [position, page] of pages.entries()) {
+      const file = path.join(os.tmpdir(), `timeline-browser-failure-${position}.png`);
+      await page.screenshot({ path: file }).then(
+        () => console.error(`screenshot of ${page.url()}: ${file}`),
+        () => undefined,
+      );
+    }
+    throw error;
+  } finally {
+    await browser?.close();
+    stopServer();
+    if (server && server.exitCode === null) await new Promise((resolve) => server!.once('exit', resolve));
+    if (FRESH) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function longTaskRows(label: string, tasks: LongTaskWindow, thread: MainThread, stepCpuMs: number[]) {
+  row(
+    `${label}: longest task (wall clock)`,
+    `${ms(tasks.maxMs)} (${tasks.count} long tasks, ${ms(tasks.totalMs)} in all)`,
+    `<= ${TARGET.longTaskMs} ms`,
+    tasks.maxMs <= TARGET.longTaskMs,
+  );
+  // A step holds several frames and tasks, so this is no per-task figure: it shows what the work costs
+  // without the waiting for a core that a shared machine adds to the wall clock.
+  row(
+    `${label}: main thread CPU per step, median / max; whole phase`,
+    `${stepCpuMs.length ? `${ms(median(stepCpuMs))} / ${ms(Math.max(...stepCpuMs))}` : '-'}; ${ms(thread.cpuMs)} CPU of ${ms(thread.taskMs)} task time (script ${ms(thread.scriptMs)})`,
+  );
+}
+
+function report(figures: {
+  prepared: Awaited<ReturnType<typeof prepareDataFolder>>;
+  readyMs: number;
+  calibration: LongTaskWindow;
+  reach: Reachability;
+  big: MonthRun[];
+  dayMonth: MonthRun;
+  normalMonth: MonthRun;
+  dpr2: MonthRun | undefined;
+  loadStart: number[];
+}) {
+  const { prepared, readyMs, calibration, reach, big, dayMonth, normalMonth, dpr2, loadStart } = figures;
+  const { load } = prepared;
+  const seconds = (value: number) => `${(value / 1000).toFixed(0)} s`;
+  row(
+    'Preparation of the data folder',
+    prepared.reused
+      ? 'reused (cached; TIMELINE_BROWSER_FRESH=1 prepares anew)'
+      : `${seconds(prepared.totalMs)} (insert ${seconds(load!.insertMs)}, indexes ${seconds(load!.indexMs)}, counts ${seconds(load!.countsMs)}, analyze ${seconds(load!.analyzeMs)}, shared files ${seconds(prepared.sharedFilesMs!)}, vacuum ${seconds(prepared.vacuumMs!)})`,
+  );
+  row('Server start to /readyz (1M photos)', ms(readyMs));
+  row(
+    `Instrument check: one ${CALIBRATION_MS} ms task in the page, as the long-task observer saw it`,
+    `${ms(calibration.maxMs)} (${calibration.count} long task)`,
+  );
+  row('Timeline viewport (scroll container)', `${reach.clientHeight} px high, ${reach.columns} columns`);
+
+  // a.
+  row(
+    'Months reachable by ArrowDown, newest to oldest (header in view)',
+    `${reach.reached.size} of ${reach.months}`,
+    'all',
+    reach.reached.size === reach.months,
+  );
+  if (reach.misses.length > 0) {
+    notes.push(
+      `ArrowDown misses (target -> where the slider stayed): ${reach.misses
+        .slice(0, 8)
+        .map(
+          (miss) =>
+            `${miss.target} -> ${miss.got} '${miss.text}'${miss.headerInView ? '' : ' (header not in view)'}`,
+        )
+        .join('; ')}${reach.misses.length > 8 ? ` and ${reach.misses.length - 8} more` : ''}`,
+    );
+  }
+  row(
+    'ArrowDown: key to header in view, median (p95)',
+    `${ms(median(reach.stepMs))} (${ms(percentile(reach.stepMs, 95))})`,
+  );
+  row(
+    'End: slider on the oldest month, its header in view',
+    reach.end.headerInView
+      ? 'yes'
+      : `no (slider at ${reach.end.valueNow} of ${reach.months - 1}; oldest header ${reach.end.oldestHeader})`,
+    'yes',
+    reach.end.headerInView,
+  );
+  row(
+    'Home: slider on the newest month, its header in view',
+    reach.home.headerInView ? 'yes' : `no (slider at ${reach.home.valueNow})`,
+    'yes',
+    reach.home.headerInView,
+  );
+  row(
+    'PageDown: years whose first month header came into view',
+    `${reach.pageDown.reached} of ${reach.pageDown.years} (${reach.pageDown.presses} presses)`,
+    'all',
+    reach.pageDown.reached === reach.pageDown.years,
+  );
+  longTaskRows('ArrowDown walk', reach.tasks, reach.mainThread, reach.stepCpuMs);
+  row(
+    'Scroll height, months collapsed',
+    `${number(reach.maxScrollHeight)} px`,
+    `< ${number(TARGET.scrollCap)} px`,
+    reach.maxScrollHeight < TARGET.scrollCap,
+  );
+  const expandedHeight = Math.max(
+    ...big.map((run) => Math.max(run.entry.scrollHeightExpanded, run.traversal.maxScrollHeight)),
+  );
+  row(
+    `Scroll height, ${BIG_MONTH} expanded`,
+    `${number(expandedHeight)} px`,
+    `< ${number(TARGET.scrollCap)} px`,
+    expandedHeight < TARGET.scrollCap,
+  );
+
+  // b.
+  row(`'+N' tile of ${BIG_MONTH}`, big[0]!.entry.moreName ?? '(none)');
+  row(
+    `Entering ${BIG_MONTH}: header in view / tiles shown / '+N' expanded, median`,
+    `${ms(median(big.map((run) => run.entry.enterMs)))} / ${ms(median(big.map((run) => run.entry.tilesShownMs)))} / ${ms(median(big.map((run) => run.entry.expandMs)))}`,
+  );
+  const entryLongest = big.map((run) => run.entry.tasks.maxMs);
+  row(
+    `Entering ${BIG_MONTH} (jump + '+N'): longest task, median of ${big.length}`,
+    `${ms(median(entryLongest))} (runs: ${entryLongest.map(ms).join(', ')}; CPU of the entries ${big.map((run) => ms(run.entry.mainThread.cpuMs)).join(', ')})`,
+    `<= ${TARGET.longTaskMs} ms`,
+    median(entryLongest) <= TARGET.longTaskMs,
+  );
+  const traversalLongest = big.map((run) => run.traversal.tasks.maxMs);
+  row(
+    `Scrolling through ${BIG_MONTH}: longest task, median of ${big.length} runs`,
+    `${ms(median(traversalLongest))} (runs: ${big.map((run) => `${run.traversal.mode} ${ms(run.traversal.tasks.maxMs)}`).join(', ')})`,
+    `<= ${TARGET.longTaskMs} ms`,
+    median(traversalLongest) <= TARGET.longTaskMs,
+  );
+  for (const run of big) {
+    const t = run.traversal;
+    const label = `  ${run.label}, ${t.mode}, ${t.complete ? 'whole month' : `first ${t.steps} steps`}`;
+    row(
+      `${label}: steps, time`,
+      `${t.steps} steps in ${(t.totalMs / 1000).toFixed(1)} s (${ms(t.totalMs / Math.max(1, t.steps))}/step)`,
+    );
+    longTaskRows(label, t.tasks, t.mainThread, t.stepCpuMs);
+    if (t.complete && t.stepCpuMs.length >= 100) {
+      const tenth = Math.floor(t.stepCpuMs.length / 10);
+      const tenths = Array.from({ length: 10 }, (_, part) =>
+        median(t.stepCpuMs.slice(part * tenth, (part + 1) * tenth)),
+      );
+      row(
+        `${label}: CPU per step, median by tenth of the month`,
+        tenths.map((value) => value.toFixed(0)).join(' / ') + ' ms',
+      );
+    }
+    row(
+      `${label}: steps with placeholders when settled`,
+      `${t.stepsWithPlaceholders} of ${t.steps} (most ${t.maxPlaceholders} tiles); until shown median ${t.waitMs.length ? ms(median(t.waitMs)) : '-'}, max ${t.waitMs.length ? ms(Math.max(...t.waitMs)) : '-'}${t.timeouts ? `; ${t.timeouts} not filled in 30 s` : ''}`,
+    );
+  }
+  const maxTiles = Math.max(
+    reach.maxTiles,
+    ...[...big, dayMonth, normalMonth, ...(dpr2 ? [dpr2] : [])].map((run) =>
+      Math.max(run.entry.maxTiles, run.traversal.maxTiles),
+    ),
+  );
+  row(
+    'Tile elements in the page, most at any step',
+    String(maxTiles),
+    `<= ${TARGET.tiles}`,
+    maxTiles <= TARGET.tiles,
+  );
+
+  // c.
+  const { heapBefore, heapAfter, traversal } = big[0]!;
+  if (heapBefore && heapAfter) {
+    row(
+      `JS heap after GC, before / after the ${traversal.complete ? 'whole' : 'partial'} traversal (CDP)`,
+      `${mb(heapBefore.cdp)} / ${mb(heapAfter.cdp)} (+${mb(heapAfter.cdp - heapBefore.cdp)})`,
+    );
+    row(
+      '  same, performance.memory.usedJSHeapSize',
+      `${mb(heapBefore.performance)} / ${mb(heapAfter.performance)}`,
+    );
+  }
+
+  // d.
+  for (const run of [dayMonth, normalMonth, ...(dpr2 ? [dpr2] : [])]) {
+    const t = run.traversal;
+    const label = `${run.label} (${run.entry.key})`;
+    row(
+      `${label}: ${t.complete ? 'whole month' : `first ${t.steps} steps`}`,
+      `${t.steps} steps in ${(t.totalMs / 1000).toFixed(1)} s; entry longest task ${ms(run.entry.tasks.maxMs)}; tiles at most ${Math.max(run.entry.maxTiles, t.maxTiles)}; placeholders when settled at ${t.stepsWithPlaceholders} steps`,
+    );
+    longTaskRows(`  ${label}`, t.tasks, t.mainThread, t.stepCpuMs);
+  }
+  row(
+    'Load average (1/5/15 min) at start / at end',
+    `${loadStart.map((value) => value.toFixed(2)).join(' / ')} / ${loadAverage()} (${os.cpus().length} cores, shared)`,
+  );
+
+  const columns = ['figure', 'value', 'target', 'result'] as const;
+  const widths = columns.map((column) =>
+    Math.max(column.length, ...rows.map((entry) => entry[column].length)),
+  );
+  const line = (entry: Row) =>
+    columns.map((column, position) => entry[column].padEnd(widths[position]!)).join(' | ');
+  console.log(
+    `\nTimeline in the browser: ${number(BROWSER_SHAPE.photos)} photos, Chromium ${VIEWPORT.width}x${VIEWPORT.height}, ${origin}`,
+  );
+  console.log(line({ figure: 'figure', value: 'value', target: 'target', result: 'result' }));
+  console.log(widths.map((width) => '-'.repeat(width)).join('-|-'));
+  for (const entry of rows) console.log(line(entry));
+  console.log(
+    '\nLongest task: PerformanceObserver longtask, wall clock (includes time the thread waited for a core on a busy machine).' +
+      '\nMain thread CPU: CDP Performance ThreadTime of the renderer main thread, per step (all its frames and tasks).',
+  );
+  for (const note of notes) console.log(`\nNote: ${note}`);
+  for (const { label, file, lines } of traceReports) {
+    console.log(`\nLong tasks of '${label}' (trace ${file}):`);
+    for (const line of lines.slice(0, 200)) console.log(`  ${line}`);
+  }
+}
+
+await main();
