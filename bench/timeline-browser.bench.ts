@@ -508,7 +508,7 @@ async function traverse(
     complete: false,
     steps: 0,
     totalMs: 0,
-    tasks: { count: 0, maxMs: 0, totalMs: 0 },
+    tasks: { count: 0, maxMs: 0, totalMs: 0, longestFrames: [] },
     maxTiles: 0,
     stepsWithPlaceholders: 0,
     maxPlaceholders: 0,
@@ -923,6 +923,23 @@ function report(figures: {
       '\nMain thread CPU: CDP Performance ThreadTime of the renderer main thread, per step (all its frames and tasks).',
   );
   for (const note of notes) console.log(`\nNote: ${note}`);
+  for (const run of big) {
+    const frames = run.traversal.tasks.longestFrames;
+    if (frames.length === 0) continue;
+    console.log(
+      `\nLongest animation frames of ${run.label} (${run.traversal.mode}), what they were made of:`,
+    );
+    for (const frame of frames) {
+      console.log(
+        `  ${ms(frame.durationMs)} (blocking ${ms(frame.blockingMs)}): render ${ms(frame.renderMs)}, of which style and layout ${ms(frame.styleLayoutMs)}`,
+      );
+      for (const script of frame.scripts) {
+        console.log(
+          `    script ${ms(script.durationMs)} ${script.invoker} ${script.source}${script.forcedLayoutMs ? ` (forced layout ${ms(script.forcedLayoutMs)})` : ''}`,
+        );
+      }
+    }
+  }
   for (const { label, file, lines } of traceReports) {
     console.log(`\nLong tasks of '${label}' (trace ${file}):`);
     for (const line of lines.slice(0, 200)) console.log(`  ${line}`);

@@ -3,9 +3,24 @@
  * to `page.evaluate` / `page.waitForFunction`), so each one is self-contained: no imports, no closures.
  */
 
-/** Installed before the app's scripts: every long task (>= 50 ms) since the page started. */
+/**
+ * A long animation frame (Chromium's LoAF entry, 50 ms or more), reduced to what tells its cause:
+ * script (with the longest scripts), style and layout, and the rest of rendering.
+ */
+export interface LongFrame {
+  start: number;
+  durationMs: number;
+  blockingMs: number;
+  /** From the start of style and layout to the end of the frame. */
+  styleLayoutMs: number;
+  /** From the start of rendering (rAF callbacks, style, layout, paint) to the end of the frame. */
+  renderMs: number;
+  scripts: Array<{ durationMs: number; invoker: string; source: string; forcedLayoutMs: number }>;
+}
+
+/** Installed before the app's scripts: every long task (>= 50 ms) and long frame since the page started. */
 export function installLongTaskCollector(): void {
-  const bench = { longTasks: [] as Array<[number, number]> };
+  const bench = { longTasks: [] as Array<[number, number]>, longFrames: [] as LongFrame[] };
   (window as unknown as { __bench: typeof bench }).__bench = bench;
   try {
     new PerformanceObserver((list) => {
@@ -14,24 +29,73 @@ export function installLongTaskCollector(): void {
   } catch {
     // No long task API: the bench reports it has no figures.
   }
+  interface LoafScript {
+    duration: number;
+    invoker: string;
+    sourceURL: string;
+    sourceFunctionName: string;
+    sourceCharPosition: number;
+    forcedStyleAndLayoutDuration: number;
+  }
+  interface Loaf {
+    startTime: number;
+    duration: number;
+    blockingDuration: number;
+    renderStart: number;
+    styleAndLayoutStart: number;
+    scripts: LoafScript[];
+  }
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Loaf[]) {
+        const end = entry.startTime + entry.duration;
+        bench.longFrames.push({
+          start: entry.startTime,
+          durationMs: entry.duration,
+          blockingMs: entry.blockingDuration,
+          styleLayoutMs: entry.styleAndLayoutStart ? end - entry.styleAndLayoutStart : 0,
+          renderMs: entry.renderStart ? end - entry.renderStart : 0,
+          scripts: [...entry.scripts]
+            .sort((a, b) => b.duration - a.duration)
+            .slice(0, 3)
+            .map((script) => ({
+              durationMs: script.duration,
+              invoker: script.invoker,
+              source: `${script.sourceFunctionName || '?'} ${script.sourceURL.split('/').pop() ?? ''}:${script.sourceCharPosition}`,
+              forcedLayoutMs: script.forcedStyleAndLayoutDuration,
+            })),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {
+    // No long animation frame API: no breakdown.
+  }
 }
 
 export interface LongTaskWindow {
   count: number;
   maxMs: number;
   totalMs: number;
+  /** The longest animation frames of the window, longest first. */
+  longestFrames: LongFrame[];
 }
 
 /** Long tasks that started in [from, to), after two frames so the observer has delivered them. */
 export async function longTasksBetween([from, to]: [number, number]): Promise<LongTaskWindow> {
   await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
   await new Promise<void>((resolve) => setTimeout(resolve, 50));
-  const tasks = (window as unknown as { __bench: { longTasks: Array<[number, number]> } }).__bench.longTasks;
-  const inside = tasks.filter(([start]) => start >= from && start < to);
+  const bench = (
+    window as unknown as { __bench: { longTasks: Array<[number, number]>; longFrames: LongFrame[] } }
+  ).__bench;
+  const inside = bench.longTasks.filter(([start]) => start >= from && start < to);
   return {
     count: inside.length,
     maxMs: inside.reduce((max, [, duration]) => Math.max(max, duration), 0),
     totalMs: inside.reduce((sum, [, duration]) => sum + duration, 0),
+    longestFrames: bench.longFrames
+      .filter((frame) => frame.start >= from && frame.start < to)
+      .sort((a, b) => b.durationMs - a.durationMs)
+      .slice(0, 5),
   };
 }
 

@@ -130,4 +130,28 @@ describe('timeline store', () => {
     await store.ensureLoaded(2024, 5, 24);
     expect(store.month('2024-5')).toMatchObject({ status: 'fulfilled', complete: true });
   });
+
+  it('keeps a photo deleted while the next page was on its way out of the month', async () => {
+    const { source } = fakeSource([{ year: 2024, month: 5, count: 60 }]);
+    const store = new TimelineStore(source, sort);
+    await store.loadIndex();
+    await store.ensureLoaded(2024, 5, 24);
+    const nextPage = store.ensureLoaded(2024, 5, 48);
+    store.removePhotos(['2024-5-3']);
+    await nextPage;
+    const ids = store.month('2024-5').photos.map((p) => p.imageId);
+    expect(ids).toHaveLength(47);
+    expect(ids).not.toContain('2024-5-3');
+    expect(ids.at(-1)).toBe('2024-5-47');
+  });
+
+  it('loads a whole month for select-all, page after page until its end', async () => {
+    const { source, page } = fakeSource([{ year: 2024, month: 5, count: 1200 }]);
+    const store = new TimelineStore(source, sort);
+    await store.loadIndex();
+    await store.ensureLoaded(2024, 5, 24);
+    const photos = await store.loadWholeMonth(2024, 5);
+    expect(new Set(photos.map((p) => p.imageId)).size).toBe(1200);
+    expect(page).toHaveBeenCalledTimes(4);
+  });
 });

@@ -136,16 +136,22 @@ export class TimelineStore {
       .then(
         (page) => {
           if (generation !== this.generation) return;
-          const known = this.idsOf(key, current.photos);
-          const added: Photo[] = [];
+          // What is loaded now: photos deleted while the page was on its way stay out.
+          const loaded = this.month(key).photos;
+          const known = this.idsOf(key, loaded);
+          // Pages are appended in place. Copying the month for every page made scrolling through a
+          // 60,000-photo month cost more the deeper it went (a 480 KB copy per section near its end),
+          // and the garbage came back as long collection pauses. Readers take the month by its key
+          // on every change, never by the array's identity.
+          const photos = loaded.length > 0 ? loaded : [];
           for (const photo of page.images) {
             if (known.has(photo.imageId)) continue;
             known.add(photo.imageId);
-            added.push(photo);
+            photos.push(photo);
           }
           this.monthData.set(key, {
             status: 'fulfilled',
-            photos: current.photos.concat(added),
+            photos,
             cursor: page.cursor,
             complete: page.cursor === null,
           });
@@ -169,9 +175,10 @@ export class TimelineStore {
     for (;;) {
       const before = this.month(monthKey(year, month));
       if (before.complete || before.status === 'rejected') return before.photos;
-      await this.ensureLoaded(year, month, before.photos.length + PHOTOS_PAGE_SIZE);
+      const loadedBefore = before.photos.length;
+      await this.ensureLoaded(year, month, loadedBefore + PHOTOS_PAGE_SIZE);
       const after = this.month(monthKey(year, month));
-      if (after.photos.length === before.photos.length && !after.complete) return after.photos;
+      if (after.photos.length === loadedBefore && !after.complete) return after.photos;
       if (entry && after.photos.length >= entry.count) return after.photos;
     }
   }
