@@ -17,7 +17,9 @@
  * a new one (and deletes it after). Other settings: TIMELINE_BROWSER_PORT (8390),
  * TIMELINE_BROWSER_STOREFRONT (nl), TIMELINE_BROWSER_WEB_DIST (a web build other than apps/web/dist),
  * TIMELINE_BROWSER_QUICK=1 (no whole-month traversal), TIMELINE_BROWSER_DPR2=0 (no DPR 2 run),
- * TIMELINE_BROWSER_TRACE=1 (a Chromium trace of each phase and what its long tasks were made of).
+ * TIMELINE_BROWSER_TRACE=1 (a Chromium trace of each phase and what its long tasks were made of),
+ * TIMELINE_BROWSER_TRACE_STEPS=2800-2900 (a trace of only those steps of the whole-month traversal: deep
+ * in the month, where a trace of the whole traversal would be gigabytes).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,6 +45,8 @@ const QUICK = process.env.TIMELINE_BROWSER_QUICK === '1';
 const DPR2 = process.env.TIMELINE_BROWSER_DPR2 !== '0';
 const FRESH = process.env.TIMELINE_BROWSER_FRESH === '1';
 const TRACE = process.env.TIMELINE_BROWSER_TRACE === '1';
+const TRACE_STEPS = process.env.TIMELINE_BROWSER_TRACE_STEPS?.split('-').map(Number) as
+  [number, number] | undefined;
 const VIEWPORT = { width: 1280, height: 900 };
 /** Steps of the runs that do not traverse the whole month (enough to leave the first loaded pages). */
 const PARTIAL_STEPS = 200;
@@ -166,16 +170,20 @@ async function startServer(dataDir: string): Promise<number> {
 let tracingBrowser: Browser | undefined;
 const traceReports: Array<{ label: string; file: string; lines: string[] }> = [];
 
+async function stopTrace(label: string) {
+  const trace = (await tracingBrowser!.stopTracing()).toString('utf8');
+  const file = path.join(os.tmpdir(), `timeline-browser-${label.replaceAll(/\W+/g, '-')}.trace.json`);
+  writeFileSync(file, trace);
+  traceReports.push({ label, file, lines: longTaskBreakdown(trace) });
+}
+
 async function traced<T>(page: Page, label: string, work: () => Promise<T>): Promise<T> {
   if (!TRACE || !tracingBrowser) return work();
   await tracingBrowser.startTracing(page, { categories: TRACE_CATEGORIES });
   try {
     return await work();
   } finally {
-    const trace = (await tracingBrowser.stopTracing()).toString('utf8');
-    const file = path.join(os.tmpdir(), `timeline-browser-${label.replaceAll(/\W+/g, '-')}.trace.json`);
-    writeFileSync(file, trace);
-    traceReports.push({ label, file, lines: longTaskBreakdown(trace) });
+    await stopTrace(label);
   }
 }
 
@@ -233,18 +241,32 @@ interface MainThread {
   taskMs: number;
   cpuMs: number;
   scriptMs: number;
+  styleMs: number;
+  layoutMs: number;
+  /** DOM nodes alive in the renderer (a difference between two readings is what a phase left). */
+  nodes: number;
 }
 
 async function mainThread(cdp: CDPSession): Promise<MainThread> {
   const { metrics } = await cdp.send('Performance.getMetrics');
   const value = (name: string) => (metrics.find((metric) => metric.name === name)?.value ?? 0) * 1000;
-  return { taskMs: value('TaskDuration'), cpuMs: value('ThreadTime'), scriptMs: value('ScriptDuration') };
+  return {
+    taskMs: value('TaskDuration'),
+    cpuMs: value('ThreadTime'),
+    scriptMs: value('ScriptDuration'),
+    styleMs: value('RecalcStyleDuration'),
+    layoutMs: value('LayoutDuration'),
+    nodes: value('Nodes') / 1000,
+  };
 }
 
 const since = (after: MainThread, before: MainThread): MainThread => ({
   taskMs: after.taskMs - before.taskMs,
   cpuMs: after.cpuMs - before.cpuMs,
   scriptMs: after.scriptMs - before.scriptMs,
+  styleMs: after.styleMs - before.styleMs,
+  layoutMs: after.layoutMs - before.layoutMs,
+  nodes: after.nodes - before.nodes,
 });
 
 async function heapAfterGc({ page, cdp }: TimelinePage): Promise<{ cdp: number; performance: number }> {
@@ -515,7 +537,7 @@ async function traverse(
     waitMs: [],
     timeouts: 0,
     maxScrollHeight: 0,
-    mainThread: { taskMs: 0, cpuMs: 0, scriptMs: 0 },
+    mainThread: { taskMs: 0, cpuMs: 0, scriptMs: 0, styleMs: 0, layoutMs: 0, nodes: 0 },
     stepCpuMs: [],
   };
   let state = await read(page);
@@ -528,7 +550,16 @@ async function traverse(
   const threadFrom = await mainThread(cdp);
   let stepThread = threadFrom;
   const started = performance.now();
+  let tracing = false;
   while (result.steps < maxSteps) {
+    if (TRACE_STEPS && tracingBrowser && maxSteps > TRACE_STEPS[1] && result.steps === TRACE_STEPS[0]) {
+      await tracingBrowser.startTracing(page, { categories: TRACE_CATEGORIES });
+      tracing = true;
+    }
+    if (tracing && result.steps === TRACE_STEPS![1]) {
+      tracing = false;
+      await stopTrace(`${mode} steps ${TRACE_STEPS!.join('-')}`);
+    }
     const stepStarted = performance.now();
     const before = state.scrollTop;
     if (mode === 'scrollTop') {
@@ -567,6 +598,7 @@ async function traverse(
     }
     if (state.scrollTop === before) break;
   }
+  if (tracing) await stopTrace(`${mode} steps ${TRACE_STEPS![0]}-${result.steps}`);
   result.totalMs = performance.now() - started;
   result.mainThread = since(stepThread, threadFrom);
   const to = await pageNow(page);
@@ -732,7 +764,7 @@ function longTaskRows(label: string, tasks: LongTaskWindow, thread: MainThread, 
   // without the waiting for a core that a shared machine adds to the wall clock.
   row(
     `${label}: main thread CPU per step, median / max; whole phase`,
-    `${stepCpuMs.length ? `${ms(median(stepCpuMs))} / ${ms(Math.max(...stepCpuMs))}` : '-'}; ${ms(thread.cpuMs)} CPU of ${ms(thread.taskMs)} task time (script ${ms(thread.scriptMs)})`,
+    `${stepCpuMs.length ? `${ms(median(stepCpuMs))} / ${ms(Math.max(...stepCpuMs))}` : '-'}; ${ms(thread.cpuMs)} CPU of ${ms(thread.taskMs)} task time (script ${ms(thread.scriptMs)}, style ${ms(thread.styleMs)}, layout ${ms(thread.layoutMs)}); DOM nodes ${thread.nodes >= 0 ? '+' : ''}${thread.nodes}`,
   );
 }
 
