@@ -41,7 +41,9 @@ export const PhotoTile = memo(function PhotoTile(props: PhotoTileProps) {
       data-image-id={photo.imageId}
       onClick={() => props.onActivate(photo)}
     >
-      {thumbnail && <img src={thumbnail.url} alt="" loading="lazy" decoding="async" draggable={false} />}
+      {/* No loading="lazy": only tiles near the viewport exist, so it would only add the browser's
+          lazy-load observer to every image (see bench/README.md, timeline in the browser). */}
+      {thumbnail && <img src={thumbnail.url} alt="" decoding="async" draggable={false} />}
       {photo.status === 'failed' && (
         <span className="timeline__tile-badge">{i18n.t('timeline.processingFailed')}</span>
       )}
