@@ -867,12 +867,13 @@ function report(figures: {
     `<= ${TARGET.longTaskMs} ms`,
     median(entryLongest) <= TARGET.longTaskMs,
   );
-  const traversalLongest = big.map((run) => run.traversal.tasks.maxMs);
+  // The headline is the worst run: a median would hide the whole-month run behind two short ones.
+  const traversalLongest = Math.max(...big.map((run) => run.traversal.tasks.maxMs));
   row(
-    `Scrolling through ${BIG_MONTH}: longest task, median of ${big.length} runs`,
-    `${ms(median(traversalLongest))} (runs: ${big.map((run) => `${run.traversal.mode} ${ms(run.traversal.tasks.maxMs)}`).join(', ')})`,
+    `Scrolling through ${BIG_MONTH}: longest task of ${big.length} runs`,
+    `${ms(traversalLongest)} (runs: ${big.map((run) => `${run.traversal.mode} ${run.traversal.complete ? 'whole month' : `${run.traversal.steps} steps`} ${ms(run.traversal.tasks.maxMs)}`).join(', ')})`,
     `<= ${TARGET.longTaskMs} ms`,
-    median(traversalLongest) <= TARGET.longTaskMs,
+    traversalLongest <= TARGET.longTaskMs,
   );
   for (const run of big) {
     const t = run.traversal;
