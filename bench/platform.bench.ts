@@ -157,7 +157,7 @@ console.table([
   { figure: '`npm start` to ready, existing data folder', value: `${Math.round(startup.existing)} ms` },
   {
     figure: 'JavaScript fetched to show the signed-in overview (gzip), target <= 150 KB',
-    value: `${(js.bytes / 1024).toFixed(1)} KB in ${js.files} files`,
+    value: `${(js.bytes / 1024).toFixed(1)} KiB in ${js.files} files`,
   },
   { figure: 'GET /config.json, requests/s', value: Math.round(throughput.config) },
   { figure: 'bare Fastify route, requests/s', value: Math.round(throughput.bare) },
