@@ -33,17 +33,16 @@ import { createPhotosRepository } from '../apps/server/src/photos/photos.reposit
 import { createPhotosService } from '../apps/server/src/photos/photos.service';
 import { migrationsDir } from '../apps/server/src/testing/test-database';
 import { median, percentile } from './support/stats';
-import { createBenchCustomer, loadLibrary, type LibraryShape } from './support/timeline-library';
+import {
+  createBenchCustomer,
+  loadLibrary,
+  MILLION_PHOTO_LIBRARY,
+  type LibraryShape,
+} from './support/timeline-library';
 
 const SHAPE: LibraryShape = {
-  photos: Number(process.env.TIMELINE_PHOTOS ?? 1_000_000),
-  undated: 3_000,
-  from: '2001-01-01',
-  to: '2026-01-01',
-  bigMonth: { year: 2019, month: 8, photos: 60_000 },
-  bigDay: { date: '2016-07-16', photos: 15_000 },
-  uploadsUntil: '2026-11-01',
-  batches: 10,
+  ...MILLION_PHOTO_LIBRARY,
+  photos: Number(process.env.TIMELINE_PHOTOS ?? MILLION_PHOTO_LIBRARY.photos),
 };
 const SAMPLES = 200;
 const WARM_UP = 20;

@@ -12,21 +12,12 @@ import { hashPassword } from '../../apps/server/src/auth/password';
 import { createCustomersRepository } from '../../apps/server/src/customers/customers.repository';
 import { DEMO_PASSWORD, demoAccounts, seedDemoAccounts } from '../../apps/server/src/demo/demo-accounts';
 import { migrate, openPgliteDatabase } from '../../apps/server/src/platform/database';
-import { loadLibrary, type LibraryShape, type LoadTimings } from './timeline-library';
+import { loadLibrary, MILLION_PHOTO_LIBRARY, type LibraryShape, type LoadTimings } from './timeline-library';
 
 export const DEMO_EMAIL = 'demo@example.com';
 
-/** The issue's library: 1,000,000 photos over 25 years, a 60,000-photo month, a 15,000-photo day. */
-export const BROWSER_SHAPE: LibraryShape = {
-  photos: 1_000_000,
-  undated: 3_000,
-  from: '2001-01-01',
-  to: '2026-01-01',
-  bigMonth: { year: 2019, month: 8, photos: 60_000 },
-  bigDay: { date: '2016-07-16', photos: 15_000 },
-  uploadsUntil: '2026-11-01',
-  batches: 10,
-};
+/** The issue's library (the data folder is cached by its shape, see `cacheKey`). */
+export const BROWSER_SHAPE: LibraryShape = MILLION_PHOTO_LIBRARY;
 export { DEMO_PASSWORD };
 
 /** Files per derivative size; rows pick one by their id, so neighbouring tiles differ. */

@@ -20,6 +20,18 @@ export interface LibraryShape {
   batches: number;
 }
 
+/** The issues' library: 1,000,000 photos over 25 years, a 60,000-photo month, a 15,000-photo day. */
+export const MILLION_PHOTO_LIBRARY: LibraryShape = {
+  photos: 1_000_000,
+  undated: 3_000,
+  from: '2001-01-01',
+  to: '2026-01-01',
+  bigMonth: { year: 2019, month: 8, photos: 60_000 },
+  bigDay: { date: '2016-07-16', photos: 15_000 },
+  uploadsUntil: '2026-11-01',
+  batches: 10,
+};
+
 export interface LoadTimings {
   insertMs: number;
   indexMs: number;

@@ -13,32 +13,32 @@ export interface Translator {
   formatNumber: (value: number, options?: Intl.NumberFormatOptions) => string;
 }
 
+/** One formatter per distinct set of options, made on first use. */
+function keptPerOptions<Options, Format>(create: (options: Options) => Format): (options: Options) => Format {
+  const formats = new Map<string, Format>();
+  return (options) => {
+    const key = JSON.stringify(options ?? {});
+    let format = formats.get(key);
+    if (!format) {
+      format = create(options);
+      formats.set(key, format);
+    }
+    return format;
+  };
+}
+
 /**
  * ICU messages for one storefront locale; each message is compiled once, on first use. Intl formatters
  * are kept too: they cost far more to create than to use, each holds native ICU memory the garbage
  * collector frees in long pauses, and a photo grid formats a date per tile on every frame.
  */
 export function createTranslator(locale: string, messages: LocaleMessages): Translator {
-  const dateFormats = new Map<string, Intl.DateTimeFormat>();
-  const numberFormats = new Map<string, Intl.NumberFormat>();
-  const dateFormat = (options: Intl.DateTimeFormatOptions) => {
-    const key = JSON.stringify(options);
-    let format = dateFormats.get(key);
-    if (!format) {
-      format = new Intl.DateTimeFormat(locale, options);
-      dateFormats.set(key, format);
-    }
-    return format;
-  };
-  const numberFormat = (options: Intl.NumberFormatOptions = {}) => {
-    const key = JSON.stringify(options);
-    let format = numberFormats.get(key);
-    if (!format) {
-      format = new Intl.NumberFormat(locale, options);
-      numberFormats.set(key, format);
-    }
-    return format;
-  };
+  const dateFormat = keptPerOptions(
+    (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options),
+  );
+  const numberFormat = keptPerOptions(
+    (options: Intl.NumberFormatOptions = {}) => new Intl.NumberFormat(locale, options),
+  );
   const compiled = new Map<string, IntlMessageFormat>();
   const compile = (id: string): IntlMessageFormat | undefined => {
     const source = messages[id];
