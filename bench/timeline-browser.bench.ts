@@ -45,6 +45,14 @@ const QUICK = process.env.TIMELINE_BROWSER_QUICK === '1';
 const DPR2 = process.env.TIMELINE_BROWSER_DPR2 !== '0';
 const FRESH = process.env.TIMELINE_BROWSER_FRESH === '1';
 const TRACE = process.env.TIMELINE_BROWSER_TRACE === '1';
+/**
+ * A customer's browser does not share its cores with our server. With two cores or more the server
+ * (and this process) run on core 0 and Chromium on the others, so the renderer waits for a core
+ * only behind its own threads. TIMELINE_BROWSER_PIN=0 lets the system place everything.
+ */
+const PIN =
+  process.env.TIMELINE_BROWSER_PIN !== '0' && os.cpus().length >= 2 && existsSync('/usr/bin/taskset');
+const BROWSER_CORES = `1-${os.cpus().length - 1}`;
 const TRACE_STEPS = process.env.TIMELINE_BROWSER_TRACE_STEPS?.split('-').map(Number) as
   [number, number] | undefined;
 const VIEWPORT = { width: 1280, height: 900 };
@@ -137,7 +145,8 @@ async function waitUntilReady(url: string, timeoutMs: number): Promise<void> {
 
 async function startServer(dataDir: string): Promise<number> {
   const started = performance.now();
-  server = spawn('node', ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const command = ['node', '--import', 'tsx', 'apps/server/src/server.ts'];
+  server = spawn(PIN ? 'taskset' : command[0]!, PIN ? ['-c', '0', ...command] : command.slice(1), {
     cwd: root,
     env: {
       ...process.env,
@@ -162,6 +171,18 @@ async function startServer(dataDir: string): Promise<number> {
   server.stderr!.on('data', keep);
   await waitUntilReady(`http://127.0.0.1:${PORT}/readyz`, 180_000);
   return performance.now() - started;
+}
+
+/** Chromium, started on the browser's cores when pinning (a wrapper script, as Playwright wants a path). */
+function browserExecutable(): string | undefined {
+  const executable = chromiumPath();
+  if (!PIN || !executable) return executable;
+  spawnSync('taskset', ['-cp', '0', String(process.pid)], { stdio: 'ignore' });
+  const wrapper = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-chromium-')), 'chromium');
+  writeFileSync(wrapper, `#!/bin/sh\nexec taskset -c ${BROWSER_CORES} '${executable}' "$@"\n`, {
+    mode: 0o755,
+  });
+  return wrapper;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -674,7 +695,7 @@ async function main() {
     const readyMs = await startServer(dataDir);
     log(`server ready in ${(readyMs / 1000).toFixed(1)} s on ${origin}`);
 
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: BROWSER_ARGS });
+    browser = await chromium.launch({ executablePath: browserExecutable(), args: BROWSER_ARGS });
     tracingBrowser = browser;
     const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
     await context.addInitScript({ content: initScript() });
@@ -789,6 +810,12 @@ function report(figures: {
       : `${seconds(prepared.totalMs)} (insert ${seconds(load!.insertMs)}, indexes ${seconds(load!.indexMs)}, counts ${seconds(load!.countsMs)}, analyze ${seconds(load!.analyzeMs)}, shared files ${seconds(prepared.sharedFilesMs!)}, vacuum ${seconds(prepared.vacuumMs!)})`,
   );
   row('Server start to /readyz (1M photos)', ms(readyMs));
+  row(
+    'Cores',
+    PIN
+      ? `server and bench on core 0, Chromium on ${BROWSER_CORES} (TIMELINE_BROWSER_PIN=0: shared)`
+      : 'shared by the server, the bench and Chromium',
+  );
   row(
     `Instrument check: one ${CALIBRATION_MS} ms task in the page, as the long-task observer saw it`,
     `${ms(calibration.maxMs)} (${calibration.count} long task)`,
