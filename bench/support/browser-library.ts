@@ -92,7 +92,8 @@ export async function prepareDataFolder(
     if (marker.key === key) return { dir, reused: true, ownerId: marker.ownerId, totalMs: 0 };
   }
   // Only a folder this module made (or an empty one) is wiped, never one that holds anything else.
-  const ours = new Set(['db', 'blobs', 'bench-prepared.json']);
+  // The server it starts adds 'uploads' (resumable uploads in progress).
+  const ours = new Set(['db', 'blobs', 'uploads', 'bench-prepared.json']);
   if (existsSync(dir) && readdirSync(dir).some((entry) => !ours.has(entry))) {
     throw new Error(`${dir} holds files this bench did not write; choose another data folder`);
   }
