@@ -46,12 +46,12 @@ const DPR2 = process.env.TIMELINE_BROWSER_DPR2 !== '0';
 const FRESH = process.env.TIMELINE_BROWSER_FRESH === '1';
 const TRACE = process.env.TIMELINE_BROWSER_TRACE === '1';
 /**
- * A customer's browser does not share its cores with our server. With two cores or more the server
- * (and this process) run on core 0 and Chromium on the others, so the renderer waits for a core
- * only behind its own threads. TIMELINE_BROWSER_PIN=0 lets the system place everything.
+ * TIMELINE_BROWSER_PIN=1 runs the server (and this process) on core 0 and Chromium on the others. On
+ * two cores that was worse for the renderer than sharing (Chromium's own threads then compete for one
+ * core: bench/README.md), so by default the system places everything.
  */
 const PIN =
-  process.env.TIMELINE_BROWSER_PIN !== '0' && os.cpus().length >= 2 && existsSync('/usr/bin/taskset');
+  process.env.TIMELINE_BROWSER_PIN === '1' && os.cpus().length >= 2 && existsSync('/usr/bin/taskset');
 const BROWSER_CORES = `1-${os.cpus().length - 1}`;
 const TRACE_STEPS = process.env.TIMELINE_BROWSER_TRACE_STEPS?.split('-').map(Number) as
   [number, number] | undefined;
@@ -813,7 +813,7 @@ function report(figures: {
   row(
     'Cores',
     PIN
-      ? `server and bench on core 0, Chromium on ${BROWSER_CORES} (TIMELINE_BROWSER_PIN=0: shared)`
+      ? `server and bench on core 0, Chromium on ${BROWSER_CORES} (TIMELINE_BROWSER_PIN=1)`
       : 'shared by the server, the bench and Chromium',
   );
   row(
