@@ -178,12 +178,18 @@ test.describe('my photos', () => {
   test('a second customer cannot load the first one’s photos, by URL or by id', async ({ browser }) => {
     const owner = await newCustomer(browser);
     await uploadAll(owner, [path.join(fixtures, 'camera/Canon_40D.jpg')]);
-    const thumbnail = await tile(owner, 'Canon_40D.jpg').locator('img').getAttribute('src');
     const imageId = await tile(owner, 'Canon_40D.jpg').getAttribute('data-image-id');
-    expect(await owner.evaluate(async (url) => (await fetch(url!)).status, thumbnail)).toBe(200);
+    // The tile shows an object URL made from the thumbnail; the photo's own URLs come from the API.
+    const thumbnail = await owner.evaluate(
+      async (id) =>
+        ((await (await fetch(`/api/photos/photos/${id}`)).json()) as { thumbnails: Array<{ url: string }> })
+          .thumbnails[0]!.url,
+      imageId,
+    );
+    expect(await owner.evaluate(async (url) => (await fetch(url)).status, thumbnail)).toBe(200);
 
     const stranger = await newCustomer(browser);
-    expect(await stranger.evaluate(async (url) => (await fetch(url!)).status, thumbnail)).toBe(404);
+    expect(await stranger.evaluate(async (url) => (await fetch(url)).status, thumbnail)).toBe(404);
     expect(
       await stranger.evaluate(async (id) => (await fetch(`/api/photos/photos/${id}`)).status, imageId),
     ).toBe(404);

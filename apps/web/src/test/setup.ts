@@ -10,14 +10,19 @@ let consoleProblems: string[] = [];
 // busy two-core machine can take longer than the default second.
 configure({ asyncUtilTimeout: 3000 });
 
+// Tests of code that runs off the page (a worker's half) choose the Node environment: no DOM there.
+const hasDom = typeof window !== 'undefined';
+
 // jsdom has no layout: no scrolling (the router's scroll restoration would only print warnings) and
 // no resize observation (components that measure themselves simply never hear of a size).
-window.scrollTo = () => undefined;
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+if (hasDom) {
+  window.scrollTo = () => undefined;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
 
 beforeEach(() => {
   consoleProblems = [];
@@ -29,9 +34,11 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
+  if (hasDom) {
+    cleanup();
+    localStorage.clear();
+    sessionStorage.clear();
+  }
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   if (consoleProblems.length > 0) {

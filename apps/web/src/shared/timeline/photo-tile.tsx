@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { Photo } from '@photo/contracts/photos';
 import { useI18n } from '../i18n/i18n.context';
 import { takenOnDate } from './month-title';
+import { useThumbnail } from './use-thumbnail';
 
 export interface PhotoTileProps {
   photo: Photo | undefined;
@@ -41,9 +42,7 @@ export const PhotoTile = memo(function PhotoTile(props: PhotoTileProps) {
       data-image-id={photo.imageId}
       onClick={() => props.onActivate(photo)}
     >
-      {/* No loading="lazy": only tiles near the viewport exist, so it would only add the browser's
-          lazy-load observer to every image (see bench/README.md, timeline in the browser). */}
-      {thumbnail && <img src={thumbnail.url} alt="" decoding="async" draggable={false} />}
+      {thumbnail && <Thumbnail url={thumbnail.url} />}
       {photo.status === 'failed' && (
         <span className="timeline__tile-badge">{i18n.t('timeline.processingFailed')}</span>
       )}
@@ -51,3 +50,10 @@ export const PhotoTile = memo(function PhotoTile(props: PhotoTileProps) {
     </button>
   );
 });
+
+function Thumbnail({ url }: { url: string }) {
+  const src = useThumbnail(url);
+  // No loading="lazy": only tiles near the viewport exist, so it would only add the browser's lazy-load
+  // observer to every image (see bench/README.md, timeline in the browser).
+  return src ? <img src={src} alt="" decoding="async" draggable={false} /> : null;
+}
