@@ -1,7 +1,9 @@
 /**
  * Timeline figures in a real browser (DESIGN section 4, "browser"), printed, never asserted. The real
  * server runs on a data folder holding 1,000,000 photos of demo@example.com (a 60,000-photo month, a
- * 15,000-photo day, 25 years); Chromium signs in through the real sign-in page and opens 'My photos':
+ * 15,000-photo day, 25 years); Chromium signs in through the real sign-in page, and every measured page
+ * is a bare one (support/bench-page.ts: Playwright does not instrument it, as no DevTools watch a
+ * customer's browser) opening 'My photos':
  * - reachability: the scrubber (an ARIA slider) walked by ArrowDown from the newest month to the oldest,
  *   each month's header in the scroll container after its key; End, Home, PageDown; the scroll height
  *   against the browser's cap (about 16.7 million px);
@@ -19,16 +21,18 @@
  * TIMELINE_BROWSER_QUICK=1 (no whole-month traversal), TIMELINE_BROWSER_DPR2=0 (no DPR 2 run),
  * TIMELINE_BROWSER_TRACE=1 (a Chromium trace of each phase and what its long tasks were made of),
  * TIMELINE_BROWSER_TRACE_STEPS=2800-2900 (a trace of only those steps of the whole-month traversal: deep
- * in the month, where a trace of the whole traversal would be gigabytes).
+ * in the month, where a trace of the whole traversal would be gigabytes), TIMELINE_BROWSER_INSTRUMENTED=1
+ * (the whole month once more in a Playwright page, to compare).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { storefronts } from '../apps/server/src/storefronts/storefronts';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium-path';
 import { BROWSER_SHAPE, DEMO_EMAIL, DEMO_PASSWORD, prepareDataFolder } from './support/browser-library';
+import { fromPlaywright, openBarePage, type BenchPage } from './support/bench-page';
 import {
   initScript,
   type LongTaskWindow,
@@ -45,6 +49,8 @@ const QUICK = process.env.TIMELINE_BROWSER_QUICK === '1';
 const DPR2 = process.env.TIMELINE_BROWSER_DPR2 !== '0';
 const FRESH = process.env.TIMELINE_BROWSER_FRESH === '1';
 const TRACE = process.env.TIMELINE_BROWSER_TRACE === '1';
+/** TIMELINE_BROWSER_INSTRUMENTED=1 also runs the whole month in a Playwright page, for comparison. */
+const INSTRUMENTED = process.env.TIMELINE_BROWSER_INSTRUMENTED === '1';
 /**
  * TIMELINE_BROWSER_PIN=1 runs the server (and this process) on core 0 and Chromium on the others. On
  * two cores that was worse for the renderer than sharing (Chromium's own threads then compete for one
@@ -188,19 +194,20 @@ function browserExecutable(): string | undefined {
 // ---------------------------------------------------------------------------------------------------
 // Traces (TIMELINE_BROWSER_TRACE=1): what each long task of a phase was made of.
 
-let tracingBrowser: Browser | undefined;
+let benchBrowser: Browser | undefined;
 const traceReports: Array<{ label: string; file: string; lines: string[] }> = [];
 
 async function stopTrace(label: string) {
-  const trace = (await tracingBrowser!.stopTracing()).toString('utf8');
+  const trace = (await benchBrowser!.stopTracing()).toString('utf8');
   const file = path.join(os.tmpdir(), `timeline-browser-${label.replaceAll(/\W+/g, '-')}.trace.json`);
   writeFileSync(file, trace);
   traceReports.push({ label, file, lines: longTaskBreakdown(trace) });
 }
 
-async function traced<T>(page: Page, label: string, work: () => Promise<T>): Promise<T> {
-  if (!TRACE || !tracingBrowser) return work();
-  await tracingBrowser.startTracing(page, { categories: TRACE_CATEGORIES });
+async function traced<T>(label: string, work: () => Promise<T>): Promise<T> {
+  if (!TRACE || !benchBrowser) return work();
+  // The whole browser: a bare page is no Playwright page to name.
+  await benchBrowser.startTracing(undefined, { categories: TRACE_CATEGORIES });
   try {
     return await work();
   } finally {
@@ -211,46 +218,56 @@ async function traced<T>(page: Page, label: string, work: () => Promise<T>): Pro
 // ---------------------------------------------------------------------------------------------------
 // The page.
 
-interface TimelinePage {
-  page: Page;
-  cdp: CDPSession;
-}
+const read = (page: BenchPage) =>
+  page.evaluate<TimelineState>(`window.__benchFns.readTimeline(${JSON.stringify(NAMES)})`);
+const pageNow = (page: BenchPage) => page.evaluate<number>('performance.now()');
+const settle = (page: BenchPage, count = 3) => page.evaluate<number>(`window.__benchFns.frames(${count})`);
+const longTasks = (page: BenchPage, from: number, to: number) =>
+  page.evaluate<LongTaskWindow>(`window.__benchFns.longTasksBetween(${JSON.stringify([from, to])})`);
 
-const read = (page: Page): Promise<TimelineState> =>
-  page.evaluate(`window.__benchFns.readTimeline(${JSON.stringify(NAMES)})`);
-const pageNow = (page: Page): Promise<number> => page.evaluate('performance.now()');
-const settle = (page: Page, count = 3): Promise<number> =>
-  page.evaluate(`window.__benchFns.frames(${count})`);
-const longTasks = (page: Page, from: number, to: number): Promise<LongTaskWindow> =>
-  page.evaluate(`window.__benchFns.longTasksBetween(${JSON.stringify([from, to])})`);
-
-async function waitFor(page: Page, condition: TimelineCondition, timeout: number): Promise<boolean> {
+function waitFor(page: BenchPage, condition: TimelineCondition, timeout: number): Promise<boolean> {
   return page.evaluate(
     `window.__benchFns.waitUntil(${JSON.stringify({ names: NAMES, condition, timeout })})`,
   );
 }
 
-async function signIn(page: Page): Promise<void> {
+/** Signs the demo customer in on the provider's real page; bare pages take the cookies from here. */
+async function signIn(context: BrowserContext): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${origin}/my-photos/photos`);
   await page.getByLabel(signInTexts['signIn.email']!).fill(DEMO_EMAIL);
   await page.getByLabel(signInTexts['signIn.password']!).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: signInTexts['signIn.submit']! }).click();
   await page.waitForURL(`${origin}/my-photos/photos`, { timeout: 60_000 });
+  await page.close();
 }
 
-/** Opens 'My photos' in a new page of the context (signing in the first time) and waits for the rail. */
-async function openTimeline(context: BrowserContext): Promise<TimelinePage> {
-  const page = await context.newPage();
-  await page.goto(`${origin}/my-photos/photos`);
-  // Signed out, the app sends the browser on to the provider's sign-in page.
-  const slider = page.getByRole('slider', { name: NAMES.slider });
-  const email = page.getByLabel(signInTexts['signIn.email']!);
-  await slider.or(email).waitFor({ timeout: 120_000 });
-  if (await email.isVisible()) await signIn(page);
-  await slider.waitFor({ timeout: 120_000 });
+let signedIn: BrowserContext | undefined;
+const openPages = new Set<BenchPage>();
+
+/** Opens 'My photos' in a new bare page (support/bench-page.ts says why) and waits for the rail. */
+async function openTimeline(deviceScaleFactor = 1): Promise<BenchPage> {
+  const page = await openBarePage(benchBrowser!, {
+    signedInFrom: signedIn!,
+    url: `${origin}/my-photos/photos`,
+    viewport: VIEWPORT,
+    deviceScaleFactor,
+    initScript: initScript(),
+  });
+  openPages.add(page);
+  const started = performance.now();
+  const sliderShown = `!!(window.__benchFns && document.querySelector('[role="slider"]'))`;
+  while (!(await page.evaluate<boolean>(sliderShown).catch(() => false))) {
+    if (performance.now() - started > 120_000) throw new Error('the timeline did not show its rail');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   await waitFor(page, { hasMonths: true, headerInView: true }, 60_000);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Performance.enable');
-  return { page, cdp };
+  return page;
+}
+
+async function closePage(page: BenchPage) {
+  openPages.delete(page);
+  await page.close();
 }
 
 /**
@@ -268,8 +285,10 @@ interface MainThread {
   nodes: number;
 }
 
-async function mainThread(cdp: CDPSession): Promise<MainThread> {
-  const { metrics } = await cdp.send('Performance.getMetrics');
+async function mainThread(page: BenchPage): Promise<MainThread> {
+  const { metrics } = await page.send<{ metrics: Array<{ name: string; value: number }> }>(
+    'Performance.getMetrics',
+  );
   const value = (name: string) => (metrics.find((metric) => metric.name === name)?.value ?? 0) * 1000;
   return {
     taskMs: value('TaskDuration'),
@@ -290,12 +309,12 @@ const since = (after: MainThread, before: MainThread): MainThread => ({
   nodes: after.nodes - before.nodes,
 });
 
-async function heapAfterGc({ page, cdp }: TimelinePage): Promise<{ cdp: number; performance: number }> {
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('HeapProfiler.collectGarbage');
-  const usage = await cdp.send('Runtime.getHeapUsage');
-  const used = await page.evaluate('performance.memory ? performance.memory.usedJSHeapSize : 0');
-  return { cdp: usage.usedSize, performance: used as number };
+async function heapAfterGc(page: BenchPage): Promise<{ cdp: number; performance: number }> {
+  await page.send('HeapProfiler.collectGarbage');
+  await page.send('HeapProfiler.collectGarbage');
+  const usage = await page.send<{ usedSize: number }>('Runtime.getHeapUsage');
+  const used = await page.evaluate<number>('performance.memory ? performance.memory.usedJSHeapSize : 0');
+  return { cdp: usage.usedSize, performance: used };
 }
 
 /**
@@ -303,7 +322,7 @@ async function heapAfterGc({ page, cdp }: TimelinePage): Promise<{ cdp: number; 
  * task of known length is run in the page and read back through the same observer first.
  */
 const CALIBRATION_MS = 120;
-async function calibrate(page: Page): Promise<LongTaskWindow> {
+async function calibrate(page: BenchPage): Promise<LongTaskWindow> {
   const from = await pageNow(page);
   // A task of the page's own event loop, as the app's work is (a script evaluated through the
   // DevTools protocol is not reported as a long task).
@@ -314,12 +333,14 @@ async function calibrate(page: Page): Promise<LongTaskWindow> {
   return longTasks(page, from, to);
 }
 
-async function focusSlider(page: Page) {
-  await page.getByRole('slider', { name: NAMES.slider }).focus();
+async function focusSlider(page: BenchPage) {
+  await page.evaluate(
+    `document.querySelector(${JSON.stringify(`[role="slider"][aria-label="${NAMES.slider}"]`)}).focus()`,
+  );
 }
 
-async function press(page: Page, key: string) {
-  await page.keyboard.press(key);
+async function press(page: BenchPage, key: string) {
+  await page.press(key);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -343,7 +364,7 @@ interface Reachability {
   pageDown: { years: number; reached: number; presses: number };
 }
 
-async function reachability({ page, cdp }: TimelinePage): Promise<Reachability> {
+async function reachability(page: BenchPage): Promise<Reachability> {
   await focusSlider(page);
   await press(page, 'Home');
   await settle(page);
@@ -356,7 +377,7 @@ async function reachability({ page, cdp }: TimelinePage): Promise<Reachability> 
   let maxScrollHeight = state.scrollHeight;
   let maxTiles = state.tiles;
   const from = await pageNow(page);
-  const threadFrom = await mainThread(cdp);
+  const threadFrom = await mainThread(page);
   let stepThread = threadFrom;
   const stepCpuMs: number[] = [];
   let stuck = 0;
@@ -368,7 +389,7 @@ async function reachability({ page, cdp }: TimelinePage): Promise<Reachability> 
     const took = performance.now() - started;
     // A scroll the browser clamps arrives a frame later and may move the slider back.
     await settle(page, 2);
-    const stepEnd = await mainThread(cdp);
+    const stepEnd = await mainThread(page);
     stepCpuMs.push(since(stepEnd, stepThread).cpuMs);
     stepThread = stepEnd;
     const previous = state.valueNow;
@@ -452,7 +473,7 @@ async function reachability({ page, cdp }: TimelinePage): Promise<Reachability> 
 // b. A month: entered by the scrubber, expanded, scrolled through.
 
 /** Moves the slider by ArrowDown/ArrowUp to `index` (each key waits for its header). */
-async function slideTo(page: Page, index: number): Promise<TimelineState> {
+async function slideTo(page: BenchPage, index: number): Promise<TimelineState> {
   await focusSlider(page);
   let state = await read(page);
   let guard = 0;
@@ -480,11 +501,11 @@ interface Entry {
   maxTiles: number;
 }
 
-async function enterMonth({ page, cdp }: TimelinePage, index: number, key: string): Promise<Entry> {
+async function enterMonth(page: BenchPage, index: number, key: string): Promise<Entry> {
   await slideTo(page, index - 1);
   await settle(page);
   const from = await pageNow(page);
-  const threadFrom = await mainThread(cdp);
+  const threadFrom = await mainThread(page);
   let started = performance.now();
   await press(page, 'ArrowDown');
   await waitFor(page, { valueNow: index, headerInView: true }, 10_000);
@@ -493,18 +514,17 @@ async function enterMonth({ page, cdp }: TimelinePage, index: number, key: strin
   const tilesShownMs = performance.now() - started;
   const state = await read(page);
   if (state.headerKey !== key) throw new Error(`month ${index} is ${state.headerKey}, not ${key}`);
-  const more = page.locator(`section[aria-label="${state.valueText}"] .timeline__tile--more`);
-  let moreName: string | null = null;
+  const more = `document.querySelector(${JSON.stringify(`section[aria-label="${state.valueText}"] .timeline__tile--more`)})`;
   started = performance.now();
-  if ((await more.count()) > 0) {
-    moreName = await more.getAttribute('aria-label');
-    await more.click();
+  const moreName = await page.evaluate<string | null>(`${more}?.getAttribute('aria-label') ?? null`);
+  if (moreName !== null) {
+    await page.evaluate(`${more}.click()`);
     await settle(page);
     await waitFor(page, { noPlaceholders: true }, 30_000);
   }
   const expandMs = performance.now() - started;
   const to = await pageNow(page);
-  const entryThread = since(await mainThread(cdp), threadFrom);
+  const entryThread = since(await mainThread(page), threadFrom);
   const after = await read(page);
   return {
     key,
@@ -541,7 +561,7 @@ interface Traversal {
 
 /** Scrolls down a viewport at a time until the month at the top is the next one (or `maxSteps`). */
 async function traverse(
-  { page, cdp }: TimelinePage,
+  page: BenchPage,
   index: number,
   mode: Traversal['mode'],
   maxSteps: number,
@@ -563,18 +583,17 @@ async function traverse(
   };
   let state = await read(page);
   const delta = state.clientHeight;
-  if (mode === 'wheel') {
-    const box = await page.getByRole('region', { name: NAMES.region }).boundingBox();
-    await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
-  }
+  const box = await page.evaluate<{ x: number; y: number; width: number; height: number }>(
+    `(() => { const box = document.querySelector(${JSON.stringify(`[role="region"][aria-label="${NAMES.region}"]`)}).getBoundingClientRect(); return { x: box.x, y: box.y, width: box.width, height: box.height }; })()`,
+  );
   const from = await pageNow(page);
-  const threadFrom = await mainThread(cdp);
+  const threadFrom = await mainThread(page);
   let stepThread = threadFrom;
   const started = performance.now();
   let tracing = false;
   while (result.steps < maxSteps) {
-    if (TRACE_STEPS && tracingBrowser && maxSteps > TRACE_STEPS[1] && result.steps === TRACE_STEPS[0]) {
-      await tracingBrowser.startTracing(page, { categories: TRACE_CATEGORIES });
+    if (TRACE_STEPS && benchBrowser && maxSteps > TRACE_STEPS[1] && result.steps === TRACE_STEPS[0]) {
+      await benchBrowser.startTracing(undefined, { categories: TRACE_CATEGORIES });
       tracing = true;
     }
     if (tracing && result.steps === TRACE_STEPS![1]) {
@@ -588,7 +607,7 @@ async function traverse(
         `(async () => { const f = window.__benchFns; f.scrollBy(${JSON.stringify({ region: NAMES.region, delta })}); await f.frames(3); return f.readTimeline(${JSON.stringify(NAMES)}); })()`,
       );
     } else {
-      await page.mouse.wheel(0, delta);
+      await page.wheel(box.x + box.width / 2, box.y + box.height / 2, delta);
       // Smooth scrolling animates: settled when scrollTop has not moved for 3 frames.
       state = await page.evaluate(
         `(async () => { const f = window.__benchFns; let last = -1, still = 0, guard = 0;
@@ -609,7 +628,7 @@ async function traverse(
       state = await read(page);
       result.maxTiles = Math.max(result.maxTiles, state.tiles);
     }
-    const stepEnd = await mainThread(cdp);
+    const stepEnd = await mainThread(page);
     const stepCpu = since(stepEnd, stepThread).cpuMs;
     stepThread = stepEnd;
     result.stepCpuMs.push(stepCpu);
@@ -644,26 +663,23 @@ function indexOf(reach: Reachability, key: string): number {
 }
 
 async function monthRun(
-  context: BrowserContext,
   label: string,
   index: number,
   key: string,
   mode: Traversal['mode'],
   maxSteps: number,
   heap: boolean,
-  existing?: TimelinePage,
+  existing?: BenchPage,
 ): Promise<MonthRun> {
-  const timeline = existing ?? (await openTimeline(context));
+  const timeline = existing ?? (await openTimeline());
   const entry = await enterMonth(timeline, index, key);
   const heapBefore = heap ? await heapAfterGc(timeline) : undefined;
-  const traversal = await traced(timeline.page, `${label}-traversal`, () =>
-    traverse(timeline, index, mode, maxSteps),
-  );
+  const traversal = await traced(`${label}-traversal`, () => traverse(timeline, index, mode, maxSteps));
   const heapAfter = heap ? await heapAfterGc(timeline) : undefined;
   log(
     `  ${label}: entry longest task ${ms(entry.tasks.maxMs)}, ${traversal.steps} ${mode} steps in ${(traversal.totalMs / 1000).toFixed(1)} s, longest task ${ms(traversal.tasks.maxMs)}, max tiles ${traversal.maxTiles}`,
   );
-  if (!existing) await timeline.page.close();
+  if (!existing) await closePage(timeline);
   return { label, entry, traversal, heapBefore, heapAfter };
 }
 
@@ -696,16 +712,17 @@ async function main() {
     log(`server ready in ${(readyMs / 1000).toFixed(1)} s on ${origin}`);
 
     browser = await chromium.launch({ executablePath: browserExecutable(), args: BROWSER_ARGS });
-    tracingBrowser = browser;
-    const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
-    await context.addInitScript({ content: initScript() });
+    benchBrowser = browser;
+    signedIn = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+    await signedIn.addInitScript({ content: initScript() });
+    await signIn(signedIn);
 
     // a. Reachability.
     log('a. reachability: ArrowDown from the newest month to the oldest, End, Home, PageDown');
-    const first = await openTimeline(context);
-    const calibration = await calibrate(first.page);
+    const first = await openTimeline();
+    const calibration = await calibrate(first);
     log(`  a ${CALIBRATION_MS} ms task measured as ${ms(calibration.maxMs)}`);
-    const reach = await traced(first.page, 'arrowdown-walk', () => reachability(first));
+    const reach = await traced('arrowdown-walk', () => reachability(first));
     log(
       `  ${reach.reached.size} of ${reach.months} months reached, median step ${ms(median(reach.stepMs))}, longest task ${ms(reach.tasks.maxMs)}`,
     );
@@ -718,15 +735,33 @@ async function main() {
     );
     const fullSteps = QUICK ? PARTIAL_STEPS : 10_000;
     const big: MonthRun[] = [];
-    big.push(await monthRun(context, 'run 1', bigIndex, BIG_MONTH, 'scrollTop', fullSteps, true, first));
-    await first.page.close();
-    big.push(await monthRun(context, 'run 2', bigIndex, BIG_MONTH, 'wheel', PARTIAL_STEPS, false));
-    big.push(await monthRun(context, 'run 3', bigIndex, BIG_MONTH, 'scrollTop', PARTIAL_STEPS, false));
+    big.push(await monthRun('run 1', bigIndex, BIG_MONTH, 'scrollTop', fullSteps, true, first));
+    await closePage(first);
+    big.push(await monthRun('run 2', bigIndex, BIG_MONTH, 'wheel', PARTIAL_STEPS, false));
+    big.push(await monthRun('run 3', bigIndex, BIG_MONTH, 'scrollTop', PARTIAL_STEPS, false));
+    let instrumented: MonthRun | undefined;
+    if (INSTRUMENTED) {
+      log('  the same whole month in a Playwright page (its network instrumentation on)');
+      const page = await signedIn.newPage();
+      const playwrightPage = fromPlaywright(page, await signedIn.newCDPSession(page));
+      await playwrightPage.send('Performance.enable');
+      await page.goto(`${origin}/my-photos/photos`);
+      await waitFor(playwrightPage, { hasMonths: true, headerInView: true }, 60_000);
+      instrumented = await monthRun(
+        'Playwright page',
+        bigIndex,
+        BIG_MONTH,
+        'scrollTop',
+        fullSteps,
+        true,
+        playwrightPage,
+      );
+      await page.close();
+    }
 
     // d. Comparison months.
     log('d. comparison months');
     const dayMonth = await monthRun(
-      context,
       `the ${number(BROWSER_SHAPE.bigDay.photos)}-photo day's month`,
       indexOf(reach, BIG_DAY_MONTH),
       BIG_DAY_MONTH,
@@ -735,7 +770,6 @@ async function main() {
       false,
     );
     const normalMonth = await monthRun(
-      context,
       'a normal month',
       indexOf(reach, NORMAL_MONTH),
       NORMAL_MONTH,
@@ -743,25 +777,33 @@ async function main() {
       10_000,
       false,
     );
-    await context.close();
 
     let dpr2: MonthRun | undefined;
     if (DPR2) {
       log('DPR 2: the 60,000-photo month, entry and the first steps');
-      const context2 = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2 });
-      await context2.addInitScript({ content: initScript() });
-      dpr2 = await monthRun(context2, 'DPR 2', bigIndex, BIG_MONTH, 'scrollTop', PARTIAL_STEPS, false);
-      await context2.close();
+      const page = await openTimeline(2);
+      dpr2 = await monthRun('DPR 2', bigIndex, BIG_MONTH, 'scrollTop', PARTIAL_STEPS, false, page);
+      await closePage(page);
     }
 
-    report({ prepared, readyMs, calibration, reach, big, dayMonth, normalMonth, dpr2, loadStart });
+    report({
+      prepared,
+      readyMs,
+      calibration,
+      reach,
+      big,
+      instrumented,
+      dayMonth,
+      normalMonth,
+      dpr2,
+      loadStart,
+    });
   } catch (error) {
     // What the page showed when a step failed, for the report.
-    const pages = browser?.contexts().flatMap((context) => context.pages()) ?? [];
-    for (const [position, page] of pages.entries()) {
+    for (const [position, page] of [...openPages].entries()) {
       const file = path.join(os.tmpdir(), `timeline-browser-failure-${position}.png`);
-      await page.screenshot({ path: file }).then(
-        () => console.error(`screenshot of ${page.url()}: ${file}`),
+      await page.screenshot(file).then(
+        () => console.error(`screenshot: ${file}`),
         () => undefined,
       );
     }
@@ -795,12 +837,15 @@ function report(figures: {
   calibration: LongTaskWindow;
   reach: Reachability;
   big: MonthRun[];
+  /** The whole month again in a Playwright page (TIMELINE_BROWSER_INSTRUMENTED=1), not a headline. */
+  instrumented: MonthRun | undefined;
   dayMonth: MonthRun;
   normalMonth: MonthRun;
   dpr2: MonthRun | undefined;
   loadStart: number[];
 }) {
-  const { prepared, readyMs, calibration, reach, big, dayMonth, normalMonth, dpr2, loadStart } = figures;
+  const { prepared, readyMs, calibration, reach, big, instrumented, dayMonth, normalMonth, dpr2, loadStart } =
+    figures;
   const { load } = prepared;
   const seconds = (value: number) => `${(value / 1000).toFixed(0)} s`;
   row(
@@ -902,7 +947,7 @@ function report(figures: {
     `<= ${TARGET.longTaskMs} ms`,
     traversalLongest <= TARGET.longTaskMs,
   );
-  for (const run of big) {
+  for (const run of [...big, ...(instrumented ? [instrumented] : [])]) {
     const t = run.traversal;
     const label = `  ${run.label}, ${t.mode}, ${t.complete ? 'whole month' : `first ${t.steps} steps`}`;
     row(
@@ -983,7 +1028,7 @@ function report(figures: {
       '\nMain thread CPU: CDP Performance ThreadTime of the renderer main thread, per step (all its frames and tasks).',
   );
   for (const note of notes) console.log(`\nNote: ${note}`);
-  for (const run of big) {
+  for (const run of [...big, ...(instrumented ? [instrumented] : [])]) {
     const frames = run.traversal.tasks.longestFrames;
     if (frames.length === 0) continue;
     console.log(
