@@ -255,6 +255,12 @@ async function openTimeline(deviceScaleFactor = 1): Promise<BenchPage> {
     initScript: initScript(),
   });
   openPages.add(page);
+  await waitForRail(page);
+  return page;
+}
+
+/** Waits until the app has shown the month rail and a month header. */
+async function waitForRail(page: BenchPage) {
   const started = performance.now();
   const sliderShown = `!!(window.__benchFns && document.querySelector('[role="slider"]'))`;
   while (!(await page.evaluate<boolean>(sliderShown).catch(() => false))) {
@@ -262,7 +268,6 @@ async function openTimeline(deviceScaleFactor = 1): Promise<BenchPage> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await waitFor(page, { hasMonths: true, headerInView: true }, 60_000);
-  return page;
 }
 
 async function closePage(page: BenchPage) {
@@ -746,7 +751,7 @@ async function main() {
       const playwrightPage = fromPlaywright(page, await signedIn.newCDPSession(page));
       await playwrightPage.send('Performance.enable');
       await page.goto(`${origin}/my-photos/photos`);
-      await waitFor(playwrightPage, { hasMonths: true, headerInView: true }, 60_000);
+      await waitForRail(playwrightPage);
       instrumented = await monthRun(
         'Playwright page',
         bigIndex,
