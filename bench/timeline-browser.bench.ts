@@ -13,8 +13,8 @@
  * - the JS heap (after a forced GC) before and after the full traversal;
  * - the 15,000-photo day's month and a normal month for comparison.
  *
- * Run from bench/: `npm run bench:timeline-browser` (about 12 minutes on 2 shared cores from nothing, about
- * 9 with the data folder cached; the whole-month traversal takes 6). The prepared folder is cached in the
+ * Run from bench/: `npm run bench:timeline-browser` (about 10 minutes on 2 shared cores from nothing, about
+ * 8 with the data folder cached; the whole-month traversal takes 3.5). The prepared folder is cached in the
  * temp directory and reused while the loader and the shape are unchanged; TIMELINE_BROWSER_FRESH=1 prepares
  * a new one (and deletes it after). Other settings: TIMELINE_BROWSER_PORT (8390),
  * TIMELINE_BROWSER_STOREFRONT (nl), TIMELINE_BROWSER_WEB_DIST (a web build other than apps/web/dist),
