@@ -111,6 +111,9 @@ test.describe('my photos', () => {
           await img.decode();
           return { width: img.naturalWidth, height: img.naturalHeight };
         });
+    // Under the shop's content policy the thumbnail worker runs: tiles show object URLs it made
+    // (decision 007), not the photos' own URLs.
+    await expect(tile(page, 'landscape_6.jpg').locator('img')).toHaveAttribute('src', /^blob:/);
     const landscape = await natural('landscape_6.jpg');
     expect(landscape.width).toBeGreaterThan(landscape.height);
     const portrait = await natural('iphone_13_pro_max.HEIC');
