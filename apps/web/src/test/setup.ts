@@ -36,6 +36,8 @@ beforeEach(() => {
 afterEach(() => {
   if (hasDom) {
     cleanup();
+    // One document serves every test of a file: a title left behind must not pass for the next page's.
+    document.title = '';
     localStorage.clear();
     sessionStorage.clear();
   }

@@ -1,4 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from './use-document-title';
 import './message-page.css';
 
 /**
@@ -15,9 +16,7 @@ export function MessagePage({
   message: string;
   actions?: ReactNode;
 }) {
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+  useDocumentTitle(title);
   return (
     <main id="main-content" className="message-page">
       <div className="message-page__panel">

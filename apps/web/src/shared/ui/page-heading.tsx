@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { useDocumentTitle } from './use-document-title';
 
 /**
  * The page's one h1, which is also the document title. After an in-app navigation focus moves to
@@ -10,9 +11,7 @@ export function PageHeading({ title }: { title: string }) {
   // Each navigation gets a new key; the first page of the visit has the key 'default'.
   const navigationKey = useLocation().key;
 
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+  useDocumentTitle(title);
 
   useEffect(() => {
     if (navigationKey !== 'default') heading.current?.focus();
