@@ -41,7 +41,6 @@ const image = (bytes: string) => () => new Response(new Blob([bytes], { type: 'i
 const arrival = (loader: ThumbnailLoader, url: string) =>
   new Promise<string | null>((resolve) => loader.request(url, resolve));
 const bytesOf = async (objectUrl: string) => resolveObjectURL(objectUrl)?.text();
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 
 describe('thumbnail loading', () => {
   it('hands a tile an object URL holding the bytes the server sent', async () => {
@@ -71,10 +70,9 @@ describe('thumbnail loading', () => {
     const stop = loader.request('/t/3/300', () => {
       throw new Error('a tile that went away must not be called');
     });
-    await settle();
+    await vi.waitFor(() => expect(fetched).toHaveLength(1));
     stop();
-    await settle();
-    expect(fetched[0]!.signal.aborted).toBe(true);
+    await vi.waitFor(() => expect(fetched[0]!.signal.aborted).toBe(true));
     expect(loader.loaded('/t/3/300')).toBeUndefined();
   });
 
@@ -85,9 +83,9 @@ describe('thumbnail loading', () => {
     const two = await arrival(loader, '/t/2/300');
     loader.loaded('/t/1/300'); // shown again: now the most recent
     const three = await arrival(loader, '/t/3/300');
-    await settle();
     expect(loader.loaded('/t/2/300')).toBeUndefined();
-    expect(resolveObjectURL(two!)).toBeUndefined();
+    // The worker made it, so the worker revokes it, once the page's message reaches it.
+    await vi.waitFor(() => expect(resolveObjectURL(two!)).toBeUndefined());
     expect(await bytesOf(one!)).toBe('photo 1');
     expect(await bytesOf(three!)).toBe('photo 3');
   });
