@@ -29,6 +29,31 @@ const EnvSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SUPPORT_CHAT_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** An SMTP relay, e.g. smtp://user:pass@relay:587 (smtps:// for TLS from the start); unset: mails are captured. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** The sender address of every mail; the sender name is the storefront's. */
+  MAIL_FROM: z.email().optional(),
+  /** The local mailbox page of captured mails (/dev/mailbox): on by default without SMTP_URL. */
+  MAILBOX_ENABLED: booleanString.optional(),
+  /**
+   * The proxies in front (load balancer, TLS terminator): their addresses or CIDR ranges, comma
+   * separated. Without it, every request seems to come from the proxy, and the per-network-address
+   * limits would count all customers as one.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/, 'a comma-separated list of addresses or CIDR ranges')
+    .optional(),
+  /** Failed sign-ins from one network address, over all e-mail addresses, per 15 minutes (password spraying). */
+  SIGN_IN_FAILURES_PER_NETWORK: z.coerce.number().int().min(1).default(50),
+  /** Files one customer may start uploading per hour. */
+  UPLOAD_FILES_PER_HOUR: z.coerce.number().int().min(1).default(3000),
+  /** Originals one customer may keep, in GiB (decimals allowed). */
+  PHOTO_STORAGE_QUOTA_GB: z.coerce.number().positive().default(100),
+  /** The shop's order-prints switch (spec 2.4: order prints needs it and the product's capability). */
+  PRINTS_ORDERING: booleanString.default(true),
+  /** Deep link of the shop's mobile app, where phones add photos to an album (spec 2.4); none by default. */
+  NATIVE_APP_URL: z.string().min(1).optional(),
   WEB_DIST_DIR: z.string().optional(),
   /** Where `npm start` was typed: relative paths are read from there. */
   INIT_CWD: z.string().optional(),
@@ -41,6 +66,14 @@ export interface S3Config {
   accessKeyId: string;
   secretAccessKey: string;
   forcePathStyle: boolean;
+}
+
+export interface MailConfig {
+  /** Unset: mails are captured in the outbox instead of sent. */
+  smtpUrl: string | undefined;
+  fromAddress: string;
+  /** The local mailbox page, only ever without SMTP. */
+  mailboxEnabled: boolean;
 }
 
 export interface AppConfig {
@@ -56,9 +89,22 @@ export interface AppConfig {
   jobConcurrency: number;
   logLevel: string;
   supportChatScriptUrl: string | undefined;
+  mail: MailConfig;
+  /** Addresses (or CIDR ranges) of the proxies allowed to name the client's address; empty: none. */
+  trustedProxies: string[];
+  limits: UsageLimits;
+  printsOrdering: boolean;
+  nativeAppUrl: string | undefined;
   webDistDir: string;
   localesDir: string;
   migrationsDir: string;
+}
+
+/** What one network address or one customer may do (docs/operations.md). */
+export interface UsageLimits {
+  signInFailuresPerNetwork: number;
+  uploadFilesPerHour: number;
+  photoStorageQuotaBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +131,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobConcurrency: values.JOB_CONCURRENCY,
     logLevel: values.LOG_LEVEL,
     supportChatScriptUrl: values.SUPPORT_CHAT_SCRIPT_URL,
+    mail: readMailConfig(values),
+    trustedProxies: values.TRUST_PROXY ? values.TRUST_PROXY.split(',').map((entry) => entry.trim()) : [],
+    limits: {
+      signInFailuresPerNetwork: values.SIGN_IN_FAILURES_PER_NETWORK,
+      uploadFilesPerHour: values.UPLOAD_FILES_PER_HOUR,
+      photoStorageQuotaBytes: Math.round(values.PHOTO_STORAGE_QUOTA_GB * 1024 ** 3),
+    },
+    printsOrdering: values.PRINTS_ORDERING,
+    nativeAppUrl: values.NATIVE_APP_URL,
     webDistDir: path.resolve(baseDir, values.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     localesDir: path.join(repoRoot, 'apps/web/locales'),
     migrationsDir: path.join(repoRoot, 'apps/server/migrations'),
@@ -104,6 +159,24 @@ function readS3Config(values: z.infer<typeof EnvSchema>): S3Config | undefined {
     secretAccessKey: values.S3_SECRET_ACCESS_KEY,
     forcePathStyle: values.S3_FORCE_PATH_STYLE,
   };
+}
+
+function readMailConfig(values: z.infer<typeof EnvSchema>): MailConfig {
+  if (!values.SMTP_URL) {
+    return {
+      smtpUrl: undefined,
+      fromAddress: values.MAIL_FROM ?? 'no-reply@photoshop.example',
+      mailboxEnabled: values.MAILBOX_ENABLED ?? true,
+    };
+  }
+  if (!values.MAIL_FROM) {
+    throw new ConfigError('Invalid configuration: SMTP_URL needs MAIL_FROM, the address mails are sent from');
+  }
+  // With a relay nothing is captured, and a page of mails must never be reachable in a real deployment.
+  if (values.MAILBOX_ENABLED) {
+    throw new ConfigError('Invalid configuration: MAILBOX_ENABLED cannot be true with SMTP_URL set');
+  }
+  return { smtpUrl: values.SMTP_URL, fromAddress: values.MAIL_FROM, mailboxEnabled: false };
 }
 
 function parseStorefrontHosts(raw: string | undefined): Record<string, string> {

@@ -79,8 +79,15 @@ describe('API authentication', () => {
       password: DEMO_PASSWORD,
     });
     const callback = await browser.follow(done);
-    const setCookie = String(callback.headers['set-cookie']);
-    expect(setCookie).toMatch(/^session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+    const setCookies = [callback.headers['set-cookie']].flat().map(String);
+    const sessionCookie = setCookies.find((cookie) => cookie.startsWith('session='));
+    expect(sessionCookie).toMatch(
+      /^session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/,
+    );
+    // The sign-in flow's binding is spent: the browser is told to forget it.
+    expect(setCookies.filter((cookie) => cookie !== sessionCookie)).toEqual([
+      expect.stringMatching(/^sign-in-flow-[0-9a-f]{16}=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax$/),
+    ]);
     expect(callback.body).not.toContain('eyJ');
     const { rows } = await t.db.query<{ tokens: string; id_hash: string }>(
       'SELECT tokens, id_hash FROM sessions',

@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 export interface AuthCookies {
   /** The BFF session: the browser's only credential. */
   session: string;
-  /** Ties a sign-in in flight to the browser that started it (login CSRF). */
+  /** Ties a sign-in in flight to the browser that started it (login CSRF): one cookie per flow, this name plus a key. */
   signInFlow: string;
   secure: boolean;
 }

@@ -3,6 +3,8 @@ import type { AppConfig } from '../config';
 import type { CustomersRepository } from '../customers/customers.repository';
 import type { Authenticate } from '../platform/caller';
 import type { Database } from '../platform/database';
+import type { BackgroundWork } from '../platform/job-queue';
+import type { RateWindows } from '../platform/rate-windows';
 import type { StorefrontResolver } from '../storefronts/storefronts';
 import { createAccessTokenVerifier } from './access-tokens.service';
 import { authCookiesFor } from './auth-cookies';
@@ -21,6 +23,8 @@ import { createLoginRequestsRepository } from './login-requests.repository';
 import { createOidcPayloadsRepository } from './oidc-payloads.repository';
 import { createInProcessFetch, createRelyingParty } from './relying-party.service';
 import { createSessionsRepository } from './sessions.repository';
+import { createRegistrationService } from './registration.service';
+import { createRegistrationsRepository } from './registrations.repository';
 import { createSessionsService } from './sessions.service';
 import { createSignInService } from './sign-in.service';
 import { createTokenCipher } from './token-cipher';
@@ -30,6 +34,7 @@ export interface AuthDependencies {
   db: Database;
   storefronts: StorefrontResolver;
   customers: CustomersRepository;
+  rateWindows: RateWindows;
 }
 
 export interface AuthModule {
@@ -39,9 +44,12 @@ export interface AuthModule {
   authenticateUpgrade: AuthenticateUpgrade;
   /** For a token sent over an open channel (the push channel's authenticate action). */
   verifyAccessToken: VerifyAccessToken;
+  /** Removes expired sign-in records on a schedule. */
+  background: BackgroundWork;
 }
 
-const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
+const HOUSEKEEPING_JOB = 'auth.housekeeping';
+const HOUSEKEEPING_EVERY_SECONDS = 10 * 60;
 
 /**
  * Sign-in for the whole system: the embedded OpenID Providers (one issuer per storefront), their
@@ -55,9 +63,17 @@ export async function registerAuth(app: FastifyInstance, deps: AuthDependencies)
   const loginRequests = createLoginRequestsRepository(deps.db);
   const sessionsRepository = createSessionsRepository(deps.db);
   const verifier = createAccessTokenVerifier(secrets.verificationKeys);
+  const registrations = createRegistrationsRepository(deps.db);
 
   const providers = createIdentityProviders({ secrets, payloads, customers: deps.customers, log: app.log });
-  await registerIdentityProviderRoutes(app, { providers, signIn: createSignInService(deps.customers) });
+  await registerIdentityProviderRoutes(app, {
+    providers,
+    signIn: createSignInService(deps.customers, registrations, {
+      failures: deps.rateWindows,
+      failuresPerNetwork: deps.config.limits.signInFailuresPerNetwork,
+    }),
+    registration: createRegistrationService(deps.db),
+  });
 
   const bff = createBffService({
     relyingParty: createRelyingParty({
@@ -72,16 +88,25 @@ export async function registerAuth(app: FastifyInstance, deps: AuthDependencies)
   });
   registerBffRoutes(app, { bff, cookies });
 
-  // Expired records are skipped when read; this only keeps the tables small.
-  const housekeeping = setInterval(() => {
-    Promise.all([
-      payloads.deleteExpired(),
-      loginRequests.deleteExpired(),
-      sessionsRepository.deleteExpired(),
-    ]).catch((error: unknown) => app.log.warn({ err: error }, 'sign-in housekeeping failed'));
-  }, HOUSEKEEPING_INTERVAL_MS);
-  housekeeping.unref();
-  app.addHook('onClose', async () => clearInterval(housekeeping));
-
-  return createAuthenticator({ verifier, bff, cookies });
+  return {
+    ...createAuthenticator({ verifier, bff, cookies }),
+    background: {
+      // Expired records are skipped when read; this only keeps the tables small.
+      handlers: {
+        [HOUSEKEEPING_JOB]: async () => {
+          await Promise.all([
+            payloads.deleteExpired(),
+            loginRequests.deleteExpired(),
+            sessionsRepository.deleteExpired(),
+            registrations.deleteExpired(),
+            // The rate windows too, which sign-in shares with uploads.
+            deps.rateWindows.deleteExpired(),
+          ]);
+        },
+      },
+      schedules: [
+        { name: HOUSEKEEPING_JOB, kind: HOUSEKEEPING_JOB, everySeconds: HOUSEKEEPING_EVERY_SECONDS },
+      ],
+    },
+  };
 }

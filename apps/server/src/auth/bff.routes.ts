@@ -1,36 +1,65 @@
 import type { FastifyInstance } from 'fastify';
 import { LOGIN_PATH, LOGOUT_PATH } from '../storefronts/storefront-config.service';
+import { networkOf } from '../platform/network-address';
 import { CALLBACK_PATH } from './auth-paths';
+import { tooManyAttemptsPage } from './page-replies';
 import { clearCookie, readCookie, setCookie, type AuthCookies } from './auth-cookies';
-import { SignInFailedError, type BffService } from './bff.service';
+import { SignInFailedError, signInFlowKey, type BffService } from './bff.service';
 import { REGISTER_SCREEN, SIGN_IN_FLOW_TTL_SECONDS, SIGN_IN_TTL_SECONDS } from './identity-provider.service';
 import { pageContextFor, renderSignInFailedPage } from './sign-in.pages';
+
+/**
+ * Each start of a sign-in stores a row until its callback or expiry: a person needs a handful, a flood
+ * from one network address is cut off here (per process, like decision 016's limits).
+ */
+export const SIGN_IN_STARTS_PER_NETWORK = 100;
+const SIGN_IN_STARTS_WINDOW_MINUTES = 5;
 
 export function registerBffRoutes(
   app: FastifyInstance,
   deps: { bff: BffService; cookies: AuthCookies },
 ): void {
   const { bff, cookies } = deps;
+  const flowCookieName = (key: string) => `${cookies.signInFlow}-${key}`;
 
-  app.get<{ Querystring: { returnTo?: string; screen?: string } }>(LOGIN_PATH, async (request, reply) => {
-    const { authorizationUrl, browserBinding } = await bff.startSignIn(request.storefront, {
-      returnTo: request.query.returnTo,
-      register: request.query.screen === REGISTER_SCREEN,
-      browserBinding: readCookie(request.headers, cookies.signInFlow),
-    });
-    return reply
-      .header('cache-control', 'no-store')
-      .header('set-cookie', setCookie(cookies, cookies.signInFlow, browserBinding, SIGN_IN_FLOW_TTL_SECONDS))
-      .redirect(authorizationUrl.href, 302);
-  });
+  app.get<{ Querystring: { returnTo?: string; screen?: string } }>(
+    LOGIN_PATH,
+    {
+      config: {
+        rateLimit: {
+          max: SIGN_IN_STARTS_PER_NETWORK,
+          timeWindow: SIGN_IN_STARTS_WINDOW_MINUTES * 60 * 1000,
+          keyGenerator: (request) => networkOf(request.ip),
+        },
+      },
+      errorHandler: tooManyAttemptsPage(SIGN_IN_STARTS_WINDOW_MINUTES, () => LOGIN_PATH),
+    },
+    async (request, reply) => {
+      const { authorizationUrl, flow } = await bff.startSignIn(request.storefront, {
+        returnTo: request.query.returnTo,
+        register: request.query.screen === REGISTER_SCREEN,
+      });
+      return reply
+        .header('cache-control', 'no-store')
+        .header(
+          'set-cookie',
+          setCookie(cookies, flowCookieName(flow.key), flow.binding, SIGN_IN_FLOW_TTL_SECONDS),
+        )
+        .redirect(authorizationUrl.href, 302);
+    },
+  );
 
   app.get(CALLBACK_PATH, async (request, reply) => {
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const state = query.get('state');
+    const flowCookie = state ? flowCookieName(signInFlowKey(state)) : undefined;
+    // The binding serves one callback, whatever its outcome.
+    if (flowCookie) void reply.header('set-cookie', clearCookie(cookies, flowCookie));
     try {
       const previous = readCookie(request.headers, cookies.session);
       const { sessionId, returnTo } = await bff.completeSignIn(request.storefront, {
         query,
-        browserBinding: readCookie(request.headers, cookies.signInFlow),
+        browserBinding: flowCookie ? readCookie(request.headers, flowCookie) : undefined,
         previousSessionId: previous,
       });
       return reply

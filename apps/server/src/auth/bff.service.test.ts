@@ -7,6 +7,9 @@ describe('safeReturnTo', () => {
   it('keeps a path on this storefront, with its query and fragment', () => {
     expect(safeReturnTo('/photos/albums?sort=name#top', origin)).toBe('/photos/albums?sort=name#top');
     expect(safeReturnTo('/', origin)).toBe('/');
+    expect(safeReturnTo('/my-photos/albums/a%20b?q=%2F%2Fx', origin)).toBe(
+      '/my-photos/albums/a%20b?q=%2F%2Fx',
+    );
   });
 
   it.each([
@@ -21,6 +24,21 @@ describe('safeReturnTo', () => {
     ['the sign-in machinery', '/auth/login?returnTo=/auth/login'],
     ['the provider', '/oidc/session/end'],
     ['sign-out', '/logout'],
+    ['a parent segment that normalises to another site', '/..//evil.example/'],
+    ['a current segment that normalises to another site', '/.//evil.example'],
+    ['encoded parent segments', '/%2e%2e//evil.example'],
+    ['upper-case encoded parent segments', '/%2E%2E//evil.example/steal?x=1'],
+    ['parent segments past the root', '/a/b/../../..//evil.example'],
+    ['mixed dot segments', '/./%2e/..//evil.example'],
+    ['encoded slashes', '/%2F%2Fevil.example'],
+    ['an encoded slash after a slash', '/%2Fevil.example'],
+    ['an encoded backslash', '/%5Cevil.example'],
+    ['an encoded tab', '/%09/evil.example'],
+    ['an encoded NUL', '/photos%00'],
+    ['encoded dot segments that survive normalising', '/..%2F%2Fevil.example'],
+    ['a malformed escape', '/%E0%A4%A'],
+    ['the sign-in machinery, encoded', '/%61uth/login'],
+    ['three slashes', '///evil.example'],
   ])('falls back to the start page for %s', (_case, value) => {
     expect(safeReturnTo(value, origin)).toBe('/');
   });

@@ -27,21 +27,41 @@ const REFRESH_MARGIN_MS = 30_000;
 const REFRESH_LEASE_SECONDS = 10;
 const REFRESH_WAIT_MS = 5_000;
 
+/**
+ * Names a sign-in flow's browser binding after its state, so sign-ins started in several tabs at once
+ * each keep their own: a second tab does not spoil the first.
+ */
+export const signInFlowKey = (state: string) => hashSecret(state).slice(0, 16);
+
 /** Why a callback was refused: logged with the correlation id, never shown to the customer. */
 export class SignInFailedError extends Error {}
 
 /**
  * Where the customer goes after signing in: only a path on this storefront, never another site, and
- * never back into the sign-in machinery (which could loop).
+ * never back into the sign-in machinery (which could loop). The checks run on the path as the browser
+ * will use it, normalised and decoded: `/..//evil.example` normalises to `//evil.example`, which a
+ * browser reads as another site.
  */
 export function safeReturnTo(value: unknown, origin: string): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return '/';
-  if (/[\\\p{Cc}]/u.test(value)) return '/';
-  const url = new URL(value, origin);
+  if (typeof value !== 'string' || !value.startsWith('/')) return '/';
+  let url: URL;
+  let decoded: string;
+  try {
+    url = new URL(value, origin);
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return '/';
+  }
   if (url.origin !== origin) return '/';
-  const path = url.pathname;
-  if (path.startsWith('/auth/') || path.startsWith(OIDC_PREFIX) || path === LOGOUT_PATH) return '/';
-  return `${path}${url.search}${url.hash}`;
+  for (const path of [value, url.pathname, decoded]) {
+    if (!path.startsWith('/') || path.startsWith('//') || /[\\\p{Cc}]/u.test(path)) return '/';
+  }
+  // A dot segment left after decoding would move the path once more wherever it is decoded again.
+  if (/(^|\/)\.{1,2}(\/|$)/.test(decoded)) return '/';
+  const isSignInMachinery = (path: string) =>
+    path.startsWith('/auth/') || path.startsWith(OIDC_PREFIX) || path === LOGOUT_PATH;
+  if (isSignInMachinery(url.pathname) || isSignInMachinery(decoded)) return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 export interface BffDeps {
@@ -119,13 +139,18 @@ export function createBffService(deps: BffDeps) {
   }
 
   return {
-    /** Starts a sign-in; answers the authorization URL and the browser's flow binding. */
+    /**
+     * Starts a sign-in; answers the authorization URL and the flow's browser binding, a fresh random
+     * value the browser keeps under a name of its own (`key`) until the callback. Never a value the
+     * browser brought: a value planted in the browser by someone else would let their callback sign
+     * this browser in as them (login CSRF).
+     */
     async startSignIn(
       resolved: ResolvedStorefront,
-      options: { returnTo: unknown; register: boolean; browserBinding: string | undefined },
-    ): Promise<{ authorizationUrl: URL; browserBinding: string }> {
+      options: { returnTo: unknown; register: boolean },
+    ): Promise<{ authorizationUrl: URL; flow: { key: string; binding: string } }> {
       const configuration = await relyingParty.configurationFor(resolved);
-      const browserBinding = options.browserBinding ?? randomBytes(32).toString('base64url');
+      const browserBinding = randomBytes(32).toString('base64url');
       const state = client.randomState();
       const secrets: FlowSecrets = {
         codeVerifier: client.randomPKCECodeVerifier(),
@@ -154,7 +179,7 @@ export function createBffService(deps: BffDeps) {
         code_challenge_method: 'S256',
         ...(options.register ? { [SCREEN_PARAMETER]: REGISTER_SCREEN } : {}),
       });
-      return { authorizationUrl, browserBinding };
+      return { authorizationUrl, flow: { key: signInFlowKey(state), binding: browserBinding } };
     },
 
     /** Finishes a sign-in at the callback; answers the new session id and where to go next. */
@@ -217,7 +242,8 @@ export function createBffService(deps: BffDeps) {
       // Signing in again replaces the browser's earlier session. Its grant is shared with the new
       // one, so it is only forgotten here, not revoked.
       if (options.previousSessionId) await sessions.end(options.previousSessionId);
-      return { sessionId, returnTo: request.returnTo };
+      // Checked again on the way out: a row written before a fix of the rules gets no pass.
+      return { sessionId, returnTo: safeReturnTo(request.returnTo, resolved.origin) };
     },
 
     /** A usable access token for the session, refreshed first when it is about to expire. */

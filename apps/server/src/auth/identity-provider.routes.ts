@@ -1,25 +1,35 @@
 import { readFile } from 'node:fs/promises';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { networkOf } from '../platform/network-address';
 import { LOGIN_PATH } from '../storefronts/storefront-config.service';
-import { ASSETS_PATH, INTERACTION_PATH, OIDC_PREFIX, REGISTER_PATH } from './auth-paths';
-import { REGISTER_SCREEN, SCREEN_PARAMETER, type IdentityProviders } from './identity-provider.service';
 import {
-  pageContextFor,
+  ASSETS_PATH,
+  CONFIRM_ACCOUNT_PATH,
+  confirmAccountActionPath,
+  INTERACTION_PATH,
+  OIDC_PREFIX,
+  REGISTER_PATH,
+  registerPagePath,
+  signInPagePath,
+} from './auth-paths';
+import { REGISTER_SCREEN, SCREEN_PARAMETER, type IdentityProviders } from './identity-provider.service';
+import { contextOf, sendPage, tooManyAttemptsPage } from './page-replies';
+import { REGISTRATION_LINK_HOURS, type RegistrationService } from './registration.service';
+import {
+  renderAccountReadyPage,
+  renderCheckEmailPage,
+  renderConfirmAccountPage,
+  renderConfirmationLinkPage,
   renderExpiredPage,
   renderRegisterPage,
   renderSignInFailedPage,
   renderSignInPage,
-  renderTooManyAttemptsPage,
   SIGN_OUT_SCRIPT,
   STYLESHEET,
-  type PageContext,
 } from './sign-in.pages';
-import type { SignInService } from './sign-in.service';
+import { SIGN_IN_WINDOW_MINUTES, type SignInService } from './sign-in.service';
 
-/** Guessing passwords: 10 tries per e-mail address and network address per quarter of an hour. */
-export const SIGN_IN_ATTEMPTS = 10;
-export const SIGN_IN_WINDOW_MINUTES = 15;
 /** Making accounts in bulk from one network address. */
 const REGISTRATIONS_PER_HOUR = 20;
 const REGISTRATION_WINDOW_MINUTES = 60;
@@ -37,35 +47,35 @@ const RegisterFormSchema = z.object({
   email: formText,
   password: formText,
 });
+const ConfirmFormSchema = z.object({ token: formText });
 const formOf = <S extends z.ZodType>(schema: S, body: unknown): z.output<S> =>
   schema.parse(typeof body === 'object' && body !== null ? body : {});
 
 type InteractionRequest = FastifyRequest<{ Params: { uid: string } }>;
 
-const sendPage = (reply: FastifyReply, status: number, html: string) =>
-  reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+/** A confirmation link that no longer works: used (the account exists), or expired or unknown. */
+const sendLinkGonePage = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  link: { state: 'used' | 'invalid'; locale?: string },
+) =>
+  sendPage(
+    reply,
+    410,
+    renderConfirmationLinkPage(contextOf(request, link.locale), {
+      state: link.state,
+      hours: REGISTRATION_LINK_HOURS,
+    }),
+  );
 
-const contextOf = (request: FastifyRequest): PageContext =>
-  pageContextFor(request.storefront, request.headers['accept-language']);
-
-/**
- * A 429 from the rate limit becomes a page a person can read, saying how long to wait; other errors
- * go on to the app's handler.
- */
-function tooManyAttemptsPage(minutes: number) {
-  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error.statusCode !== 429) throw error;
-    const { uid } = request.params as { uid: string };
-    request.log.warn({ ip: request.ip, url: request.url }, 'sign-in rate limit reached');
-    void sendPage(reply, 429, renderTooManyAttemptsPage(contextOf(request), { uid, minutes }));
-  };
-}
+/** Back to the sign-in page the customer was on. */
+const backToSignInPage = (request: FastifyRequest) => signInPagePath((request.params as { uid: string }).uid);
 
 export async function registerIdentityProviderRoutes(
   app: FastifyInstance,
-  deps: { providers: IdentityProviders; signIn: SignInService },
+  deps: { providers: IdentityProviders; signIn: SignInService; registration: RegistrationService },
 ): Promise<void> {
-  const { providers, signIn } = deps;
+  const { providers, signIn, registration } = deps;
   const assets = new Map(
     await Promise.all(
       assetFiles.map(
@@ -85,53 +95,55 @@ export async function registerIdentityProviderRoutes(
     reply.redirect(`${LOGIN_PATH}?${SCREEN_PARAMETER}=${REGISTER_SCREEN}`, 303),
   );
 
-  /** The sign-in in progress, or the "expired" page already sent. */
-  async function interactionOf(request: InteractionRequest, reply: FastifyReply) {
+  /** This browser's sign-in in progress at this address, if it is one that asks who signs in. */
+  async function liveInteraction(request: InteractionRequest, reply: FastifyReply) {
     const details = await providers.interactionDetails(request.storefront, request.raw, reply.raw);
-    if (!details || details.uid !== request.params.uid) {
-      await sendPage(reply, 400, renderExpiredPage(contextOf(request)));
-      return undefined;
-    }
+    if (!details || details.uid !== request.params.uid)
+      return { details: undefined, problem: 'expired' as const };
     if (details.prompt.name !== 'login') {
       request.log.warn({ prompt: details.prompt.name }, 'unexpected interaction prompt');
-      await sendPage(reply, 400, renderSignInFailedPage(contextOf(request), request.id));
-      return undefined;
+      return { details: undefined, problem: 'unexpected' as const };
     }
+    return { details, problem: undefined };
+  }
+
+  /** The sign-in in progress, or the "expired" page already sent. */
+  async function interactionOf(request: InteractionRequest, reply: FastifyReply) {
+    const { details, problem } = await liveInteraction(request, reply);
+    if (problem === 'expired') await sendPage(reply, 400, renderExpiredPage(contextOf(request)));
+    if (problem === 'unexpected')
+      await sendPage(reply, 400, renderSignInFailedPage(contextOf(request), request.id));
     return details;
   }
 
-  app.get<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid`, async (request, reply) => {
-    if (!(await interactionOf(request, reply))) return reply;
-    return sendPage(reply, 200, renderSignInPage(contextOf(request), { uid: request.params.uid }));
-  });
+  app.get<{ Params: { uid: string }; Querystring: { [SCREEN_PARAMETER]?: string } }>(
+    `${INTERACTION_PATH}/:uid`,
+    async (request, reply) => {
+      if (request.query[SCREEN_PARAMETER] === REGISTER_SCREEN) {
+        return reply.redirect(registerPagePath(request.params.uid), 303);
+      }
+      if (!(await interactionOf(request, reply))) return reply;
+      return sendPage(reply, 200, renderSignInPage(contextOf(request), { uid: request.params.uid }));
+    },
+  );
 
   app.post<{ Params: { uid: string } }>(
     `${INTERACTION_PATH}/:uid/login`,
-    {
-      config: {
-        rateLimit: {
-          max: SIGN_IN_ATTEMPTS,
-          timeWindow: SIGN_IN_WINDOW_MINUTES * 60 * 1000,
-          // After parsing, so the key can hold the address being tried.
-          hook: 'preHandler',
-          keyGenerator: (request) =>
-            `${request.ip}|${formOf(SignInFormSchema, request.body).email.trim().toLowerCase()}`,
-        },
-      },
-      errorHandler: tooManyAttemptsPage(SIGN_IN_WINDOW_MINUTES),
-    },
+    // The sign-in service counts failed attempts and refuses with a 429 past its caps.
+    { errorHandler: tooManyAttemptsPage(SIGN_IN_WINDOW_MINUTES, backToSignInPage) },
     async (request, reply) => {
       if (!(await interactionOf(request, reply))) return reply;
       const { email, password } = formOf(SignInFormSchema, request.body);
-      const account = await signIn.verifyCredentials(email, password);
-      if (!account) {
+      const check = await signIn.verifyCredentials(email, password, networkOf(request.ip));
+      if (check.outcome !== 'signed-in') {
+        const refusal = check.outcome === 'unconfirmed' ? 'unconfirmed' : 'wrongCredentials';
         return sendPage(
           reply,
-          401,
-          renderSignInPage(contextOf(request), { uid: request.params.uid, email, wrongCredentials: true }),
+          check.outcome === 'unconfirmed' ? 403 : 401,
+          renderSignInPage(contextOf(request), { uid: request.params.uid, email, refusal }),
         );
       }
-      const next = await providers.finishSignIn(request.storefront, request.raw, reply.raw, account);
+      const next = await providers.finishSignIn(request.storefront, request.raw, reply.raw, check.account);
       return reply.redirect(next, 303);
     },
   );
@@ -145,28 +157,78 @@ export async function registerIdentityProviderRoutes(
     `${INTERACTION_PATH}/:uid/register`,
     {
       config: {
-        rateLimit: { max: REGISTRATIONS_PER_HOUR, timeWindow: REGISTRATION_WINDOW_MINUTES * 60 * 1000 },
+        rateLimit: {
+          max: REGISTRATIONS_PER_HOUR,
+          timeWindow: REGISTRATION_WINDOW_MINUTES * 60 * 1000,
+          keyGenerator: (request) => networkOf(request.ip),
+        },
       },
-      errorHandler: tooManyAttemptsPage(REGISTRATION_WINDOW_MINUTES),
+      errorHandler: tooManyAttemptsPage(REGISTRATION_WINDOW_MINUTES, backToSignInPage),
     },
     async (request, reply) => {
       if (!(await interactionOf(request, reply))) return reply;
       const form = formOf(RegisterFormSchema, request.body);
-      const result = await signIn.register(form);
+      const context = contextOf(request);
+      const result = await registration.register(form, {
+        storefront: request.storefront,
+        locale: context.locale,
+        interactionUid: request.params.uid,
+      });
       if (!result.ok) {
         const { password: _password, ...values } = form;
         return sendPage(
           reply,
           400,
-          renderRegisterPage(contextOf(request), {
-            uid: request.params.uid,
-            form: { values, errors: result.errors },
-          }),
+          renderRegisterPage(context, { uid: request.params.uid, form: { values, errors: result.errors } }),
         );
       }
+      // Whether or not the address has an account, the answer is this same page.
+      return sendPage(
+        reply,
+        200,
+        renderCheckEmailPage(context, {
+          uid: request.params.uid,
+          email: result.email,
+          hours: REGISTRATION_LINK_HOURS,
+        }),
+      );
+    },
+  );
+
+  // The mailed link: a page with a button, never a change on GET (mail scanners open links).
+  app.get<{ Params: { token: string } }>(`${CONFIRM_ACCOUNT_PATH}/:token`, async (request, reply) => {
+    const status = await registration.linkStatus(request.params.token);
+    if (status.state !== 'pending') return sendLinkGonePage(request, reply, status);
+    return sendPage(
+      reply,
+      200,
+      renderConfirmAccountPage(contextOf(request, status.locale), {
+        action: confirmAccountActionPath(status.interactionUid),
+        token: request.params.token,
+        email: status.email,
+      }),
+    );
+  });
+
+  // Posted below the sign-in's address, so a browser that registered here brings the provider's
+  // interaction cookie and is signed in at once; any other browser is asked to sign in.
+  app.post<{ Params: { uid: string } }>(
+    `${INTERACTION_PATH}/:uid/confirm-account`,
+    async (request, reply) => {
+      const { token } = formOf(ConfirmFormSchema, request.body);
+      const result = await registration.confirm(token);
+      if (!result.ok) return sendLinkGonePage(request, reply, result);
       request.log.info({ customerId: result.account.accountId }, 'account created');
-      const next = await providers.finishSignIn(request.storefront, request.raw, reply.raw, result.account);
-      return reply.redirect(next, 303);
+      const { details } = await liveInteraction(request, reply);
+      if (details?.uid === result.interactionUid) {
+        const next = await providers.finishSignIn(request.storefront, request.raw, reply.raw, result.account);
+        return reply.redirect(next, 303);
+      }
+      return sendPage(
+        reply,
+        200,
+        renderAccountReadyPage(contextOf(request, result.locale), { email: result.email }),
+      );
     },
   );
 

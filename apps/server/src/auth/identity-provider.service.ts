@@ -10,7 +10,7 @@ import Provider, {
 import type { CustomersRepository } from '../customers/customers.repository';
 import { issuerFor, OIDC_CLIENT_ID, OIDC_SCOPES } from '../storefronts/storefront-config.service';
 import type { ResolvedStorefront } from '../storefronts/storefronts';
-import { API_AUDIENCE, CALLBACK_PATH, OIDC_PREFIX, registerPagePath, signInPagePath } from './auth-paths';
+import { API_AUDIENCE, CALLBACK_PATH, OIDC_PREFIX, signInPagePath } from './auth-paths';
 import { SIGNING_ALGORITHM, type AuthSecrets } from './auth-secrets.service';
 import { createOidcAdapterFactory } from './oidc-adapter';
 import type { OidcPayloadsRepository } from './oidc-payloads.repository';
@@ -22,8 +22,12 @@ import {
 } from './sign-in.pages';
 import { authenticationMethodsOf, type SignedInAccount } from './sign-in.service';
 
-/** How long a customer may take on the sign-in pages; the BFF keeps its half of the flow as long. */
-export const SIGN_IN_FLOW_TTL_SECONDS = 60 * 60;
+/**
+ * How long a customer may take on the sign-in pages; the BFF keeps its half of the flow as long. Short,
+ * because every start of a sign-in stores a row (BFF and provider) that only expiry removes when the
+ * customer walks away.
+ */
+export const SIGN_IN_FLOW_TTL_SECONDS = 30 * 60;
 /** Short-lived on purpose: the BFF refreshes quietly, and a leaked token is soon worthless. */
 export const ACCESS_TOKEN_TTL_SECONDS = 5 * 60;
 /** How long one sign-in lasts, at most, before the customer signs in again. */
@@ -167,9 +171,11 @@ export function createIdentityProviders(deps: IdentityProviderDeps): IdentityPro
       },
       interactions: {
         policy: signInPolicy(),
+        // The provider scopes its interaction cookie to the path of this first address, so every page
+        // of the sign-in lives below `signInPagePath`; the registration screen is asked for by query.
         url: (_ctx, interaction) =>
           interaction.params[SCREEN_PARAMETER] === REGISTER_SCREEN
-            ? registerPagePath(interaction.uid)
+            ? `${signInPagePath(interaction.uid)}?${SCREEN_PARAMETER}=${REGISTER_SCREEN}`
             : signInPagePath(interaction.uid),
       },
       features: {

@@ -1,3 +1,4 @@
+import { catalogueTranslator, type TranslateWith } from '../platform/messages';
 import da from './messages/da.json' with { type: 'json' };
 import de from './messages/de.json' with { type: 'json' };
 import en from './messages/en.json' with { type: 'json' };
@@ -15,14 +16,7 @@ export type Catalogue = Record<MessageKey, string>;
 // `satisfies` makes a catalogue that misses a key fail to compile.
 const catalogues = { da, de, en, es, fr, it, nb, nl, pt, sv } satisfies Record<string, Catalogue>;
 
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+export type Translate = TranslateWith<MessageKey>;
 
 /** The sign-in pages' texts for a storefront locale (`nl-BE` -> Dutch), English when we have none. */
-export function translatorFor(locale: string): Translate {
-  const language = locale.split('-')[0]!.toLowerCase();
-  const catalogue: Catalogue = catalogues[language as keyof typeof catalogues] ?? en;
-  return (key, values = {}) =>
-    catalogue[key].replace(/\{(\w+)\}/g, (match, name: string) =>
-      name in values ? String(values[name]) : match,
-    );
-}
+export const translatorFor = catalogueTranslator<MessageKey>(catalogues, en);

@@ -10,6 +10,8 @@ const scrypt = (password: string, salt: Buffer, keyLength: number, options: Scry
 // scrypt with N=2^15 costs ~50-100 ms and 32 MiB per guess: slow for an attacker, fine for a sign-in.
 const cost = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const keyLength = 32;
+/** Longer passwords are refused: scrypt's cost grows with the input, and nobody types more. */
+export const PASSWORD_MAX = 200;
 
 /** A self-describing hash: `scrypt$N$r$p$salt$key`, so the cost can rise later without a migration. */
 export async function hashPassword(password: string): Promise<string> {

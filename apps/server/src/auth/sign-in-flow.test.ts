@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceBasePath } from '@photo/contracts/endpoint';
 import { customersApi } from '@photo/contracts/customers';
@@ -5,9 +6,13 @@ import { createCustomersRepository } from '../customers/customers.repository';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../demo/demo-accounts';
 import { createTestBrowser, formActionOf, type TestBrowser } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { SIGN_IN_ATTEMPTS } from './identity-provider.routes';
+import { SIGN_IN_STARTS_PER_NETWORK } from './bff.routes';
+import { createLoginRequestsRepository } from './login-requests.repository';
+import { SIGN_IN_ATTEMPTS } from './sign-in.service';
 
 const meUrl = `${serviceBasePath('customers')}${customersApi.me.path}`;
+/** Above the per-address limit, so that test sees its own limit first. */
+const FAILURES_PER_NETWORK = SIGN_IN_ATTEMPTS + 2;
 
 describe('sign-in flow', () => {
   let t: TestApp;
@@ -25,6 +30,24 @@ describe('sign-in flow', () => {
     return browser.post(formActionOf(page.body)!, { email, password });
   }
 
+  /** Walks the provider's redirects up to the callback address, without opening it. */
+  async function walkToCallback(browser: TestBrowser, first: LightMyRequestResponse) {
+    let response = first;
+    while (!String(response.headers.location).includes('/auth/callback')) {
+      response = await browser.get(String(response.headers.location));
+    }
+    return String(response.headers.location);
+  }
+
+  /** Signs in at the provider and walks its redirects up to the callback address. */
+  async function callbackAddressFor(browser: TestBrowser, email: string, page?: { body: string }) {
+    const signInPage = page ?? (await openSignInPage(browser));
+    return walkToCallback(browser, await submitSignIn(browser, signInPage, email, DEMO_PASSWORD));
+  }
+
+  const loginRequestCount = async () =>
+    Number((await t.db.query<{ n: string }>('SELECT count(*) AS n FROM login_requests')).rows[0]!.n);
+
   const me = (browser: TestBrowser) =>
     t.app.inject({
       url: meUrl,
@@ -32,7 +55,7 @@ describe('sign-in flow', () => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ SIGN_IN_FAILURES_PER_NETWORK: String(FAILURES_PER_NETWORK) });
     await seedDemoAccounts(createCustomersRepository(t.db));
   });
   afterAll(() => t.close());
@@ -97,10 +120,68 @@ describe('sign-in flow', () => {
     expect((await submitSignIn(browser, page, 'b2b-new@example.com', 'wrong')).statusCode).toBe(401);
   });
 
+  it('never holds up a customer who signs in often: only failed attempts count', async () => {
+    // A fresh browser each time (one with a provider session would skip the page), one network address.
+    for (let signIn = 0; signIn <= SIGN_IN_ATTEMPTS + 2; signIn += 1) {
+      const browser = createTestBrowser(t, { remoteAddress: '192.0.2.77' });
+      const page = await openSignInPage(browser);
+      const done = await browser.follow(await submitSignIn(browser, page, 'demo@example.com', DEMO_PASSWORD));
+      expect(done.headers.location).toBe('/');
+    }
+  });
+
+  it('caps failed sign-ins per network address over all e-mail addresses (password spraying)', async () => {
+    const sprayer = createTestBrowser(t);
+    const page = await openSignInPage(sprayer);
+    for (let attempt = 0; attempt < FAILURES_PER_NETWORK; attempt += 1) {
+      const response = await submitSignIn(sprayer, page, `customer-${attempt}@example.com`, 'Summer2026!');
+      expect(response.statusCode).toBe(401);
+    }
+    // Nothing more is checked from that network, the right password included, until the window ends.
+    const blocked = await submitSignIn(sprayer, page, 'demo@example.com', DEMO_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.body).toContain('<h1>Te veel pogingen</h1>');
+    expect(blocked.body).toContain('Wacht voor je veiligheid 15 minuten');
+    expect(sprayer.cookie('session')).toBeUndefined();
+
+    const elsewhere = createTestBrowser(t);
+    const done = await elsewhere.follow(
+      await submitSignIn(elsewhere, await openSignInPage(elsewhere), 'demo@example.com', DEMO_PASSWORD),
+    );
+    expect(done.headers.location).toBe('/');
+  });
+
+  it('limits sign-in starts per network address; unfinished ones expire within half an hour', async () => {
+    const flood = createTestBrowser(t);
+    const rowsBefore = await loginRequestCount();
+    for (let start = 0; start < SIGN_IN_STARTS_PER_NETWORK; start += 1) {
+      expect((await flood.get('/auth/login')).statusCode).toBe(302);
+    }
+    const refused = await flood.get('/auth/login');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toContain('<h1>Te veel pogingen</h1>');
+    expect(refused.body).toContain('<a class="button" href="/auth/login">');
+    expect(await loginRequestCount()).toBe(rowsBefore + SIGN_IN_STARTS_PER_NETWORK);
+    const { rows } = await t.db.query<{ within: boolean }>(
+      `SELECT bool_and(expires_at <= now() + interval '30 minutes') AS within FROM login_requests`,
+    );
+    expect(rows[0]!.within).toBe(true);
+    // Another network address is not held up.
+    expect((await createTestBrowser(t).get('/auth/login')).statusCode).toBe(302);
+
+    // Housekeeping removes what was never finished once it has expired.
+    await t.db.query(`UPDATE login_requests SET expires_at = now() - interval '1 second'`);
+    await createLoginRequestsRepository(t.db).deleteExpired();
+    expect(await loginRequestCount()).toBe(0);
+  });
+
   it('returns to the page the customer came from, but never to another site', async () => {
     const cases: Array<[string, string]> = [
       ['/photos/albums?sort=name', '/photos/albums?sort=name'],
       ['https://evil.example/steal', '/'],
+      ['/..//evil.example/', '/'],
+      ['/.//evil.example', '/'],
+      ['/%2e%2e//evil.example', '/'],
     ];
     for (const [returnTo, expected] of cases) {
       const browser = createTestBrowser(t);
@@ -111,16 +192,15 @@ describe('sign-in flow', () => {
     }
   });
 
-  it("creates a private account from the config's createAccountUrl and signs it in", async () => {
+  it('names each wrong field of the registration form and keeps what was typed, but never the password', async () => {
     const browser = createTestBrowser(t);
     const entry = await browser.get('/oidc/register');
     expect(entry.statusCode).toBe(303);
     const page = await browser.follow(entry);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<h1>Account aanmaken</h1>');
-    const action = formActionOf(page.body)!;
 
-    const invalid = await browser.post(action, {
+    const invalid = await browser.post(formActionOf(page.body)!, {
       firstName: 'Ada',
       lastName: '',
       email: 'not-an-address',
@@ -133,36 +213,19 @@ describe('sign-in flow', () => {
     expect(invalid.body).toContain('value="Ada"');
     expect(invalid.body).not.toContain('value="short"');
     expect(invalid.body).toMatch(/id="lastName"[^>]*aria-invalid="true"/);
+  });
 
-    const done = await browser.follow(
-      await browser.post(action, {
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        email: 'ada@example.com',
-        password: 'analytical-engine',
-      }),
-    );
+  it("leads from the config's createAccountUrl to the sign-in page and back, in one sign-in", async () => {
+    const browser = createTestBrowser(t);
+    const registration = await browser.follow(await browser.get('/oidc/register'));
+    expect(registration.body).toContain('<h1>Account aanmaken</h1>');
+    const signInLink = /<p class="switch">[^<]*<a href="([^"]+)">Inloggen<\/a>/.exec(registration.body)![1]!;
+    const page = await browser.get(signInLink);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1>Inloggen</h1>');
+    const done = await browser.follow(await submitSignIn(browser, page, 'demo@example.com', DEMO_PASSWORD));
     expect(done.headers.location).toBe('/');
-    const profile = await me(browser);
-    expect(profile.statusCode).toBe(200);
-    expect(profile.json()).toMatchObject({
-      email: 'ada@example.com',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      isB2B: false,
-      status: 'Default',
-    });
-
-    const again = createTestBrowser(t);
-    const secondPage = await again.follow(await again.get('/oidc/register'));
-    const duplicate = await again.post(formActionOf(secondPage.body)!, {
-      firstName: 'Ada',
-      lastName: 'Again',
-      email: 'ADA@example.com',
-      password: 'another-password',
-    });
-    expect(duplicate.statusCode).toBe(400);
-    expect(duplicate.body).toContain('Er bestaat al een account met dit e-mailadres.');
+    expect((await me(browser)).statusCode).toBe(200);
   });
 
   it('opens the registration page even for a customer the provider still remembers', async () => {
@@ -179,17 +242,8 @@ describe('sign-in flow', () => {
 
   it('refuses a callback answered by another storefront issuer (mix-up), and does not loop', async () => {
     const browser = createTestBrowser(t);
-    const page = await openSignInPage(browser);
-    const toCallback = await browser.post(formActionOf(page.body)!, {
-      email: 'demo@example.com',
-      password: DEMO_PASSWORD,
-    });
     // Walk the redirects by hand up to the callback, then swap the issuer the answer claims.
-    let response = toCallback;
-    while (!String(response.headers.location).includes('/auth/callback')) {
-      response = await browser.get(String(response.headers.location));
-    }
-    const callback = new URL(String(response.headers.location));
+    const callback = new URL(await callbackAddressFor(browser, 'demo@example.com'));
     expect(callback.searchParams.get('iss')).toBe('http://nl.localhost:8080/oidc');
     callback.searchParams.set('iss', 'http://de.localhost:8080/oidc');
 
@@ -210,18 +264,54 @@ describe('sign-in flow', () => {
 
     const victim = createTestBrowser(t);
     const attacker = createTestBrowser(t);
-    const page = await openSignInPage(attacker);
-    let response = await attacker.post(formActionOf(page.body)!, {
-      email: 'b2b@example.com',
-      password: DEMO_PASSWORD,
-    });
-    while (!String(response.headers.location).includes('/auth/callback')) {
-      response = await attacker.get(String(response.headers.location));
-    }
     // Login CSRF: the attacker's own callback URL, opened in the victim's browser, signs nobody in.
-    const planted = await victim.get(String(response.headers.location));
+    const planted = await victim.get(await callbackAddressFor(attacker, 'b2b@example.com'));
     expect(planted.statusCode).toBe(400);
     expect(victim.cookie('session')).toBeUndefined();
+  });
+
+  it('binds each sign-in to a fresh value of its own, never one the browser brings', async () => {
+    const attacker = createTestBrowser(t);
+    attacker.plantCookie('sign-in-flow', 'chosen-by-the-attacker');
+    const login = await attacker.get('/auth/login');
+    const flowCookies = (login.cookies as Array<{ name: string; value: string; httpOnly?: boolean }>).filter(
+      (cookie) => cookie.name.startsWith('sign-in-flow'),
+    );
+    expect(flowCookies).toHaveLength(1);
+    expect(flowCookies[0]!.value).not.toBe('chosen-by-the-attacker');
+    expect(flowCookies[0]!.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(flowCookies[0]!.httpOnly).toBe(true);
+
+    // A victim holding the attacker's chosen value under any name is not signed in as the attacker.
+    const callback = await callbackAddressFor(attacker, 'b2b@example.com', await attacker.follow(login));
+    const victim = createTestBrowser(t);
+    victim.plantCookie('sign-in-flow', 'chosen-by-the-attacker');
+    for (const name of attacker
+      .cookieNames()
+      .filter((cookieName) => cookieName.startsWith('sign-in-flow-'))) {
+      victim.plantCookie(name, 'chosen-by-the-attacker');
+    }
+    expect((await victim.get(callback)).statusCode).toBe(400);
+    expect(victim.cookie('session')).toBeUndefined();
+  });
+
+  it('lets sign-ins started in two tabs both finish, each binding used once', async () => {
+    const browser = createTestBrowser(t);
+    const first = await callbackAddressFor(browser, 'demo@example.com');
+    // The provider now knows the customer: the second tab's sign-in comes straight back.
+    const secondCallback = await walkToCallback(browser, await browser.get('/auth/login?returnTo=%2Forders'));
+    expect(browser.cookieNames().filter((name) => name.startsWith('sign-in-flow-'))).toHaveLength(2);
+
+    const firstDone = await browser.get(first);
+    expect(firstDone.statusCode).toBe(303);
+    expect(firstDone.headers.location).toBe('/');
+    const secondDone = await browser.get(secondCallback);
+    expect(secondDone.statusCode).toBe(303);
+    expect(secondDone.headers.location).toBe('/orders');
+    expect((await me(browser)).statusCode).toBe(200);
+    expect(browser.cookieNames().filter((name) => name.startsWith('sign-in-flow'))).toEqual([]);
+    // A used callback does not work twice.
+    expect((await browser.get(first)).statusCode).toBe(400);
   });
 
   it('shows a clear page for a sign-in page that has expired', async () => {

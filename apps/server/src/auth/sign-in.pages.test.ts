@@ -1,9 +1,13 @@
-import axe from 'axe-core';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { createStorefrontResolver } from '../storefronts/storefronts';
+import { accessibilityViolations } from '../testing/axe';
 import {
   pageContextFor,
+  renderAccountReadyPage,
+  renderCheckEmailPage,
+  renderConfirmAccountPage,
+  renderConfirmationLinkPage,
   renderExpiredPage,
   renderRegisterPage,
   renderSignedOutPage,
@@ -15,17 +19,6 @@ import {
 
 const resolver = createStorefrontResolver({ storefrontHosts: {}, publicPort: 8080, publicScheme: 'http' });
 
-/** Runs axe-core over a page in jsdom: structure, names, labels, language, landmarks. */
-async function accessibilityViolations(html: string) {
-  const dom = new JSDOM(html, { runScripts: 'outside-only', pretendToBeVisual: true });
-  dom.window.eval(axe.source);
-  const runner = (dom.window as unknown as { axe: typeof axe }).axe;
-  // jsdom loads no stylesheet and computes no layout: contrast is checked in the browser suite.
-  const results = await runner.run(dom.window.document, { rules: { 'color-contrast': { enabled: false } } });
-  dom.window.close();
-  return results.violations.map((violation) => `${violation.id}: ${violation.help}`);
-}
-
 const providerForm =
   '<form id="op.logoutForm" method="post" action="http://nl.localhost:8080/oidc/session/end/confirm"><input type="hidden" name="xsrf" value="abc"/></form>';
 
@@ -36,7 +29,7 @@ describe('sign-in pages', () => {
     ['sign-in', renderSignInPage(nl, { uid: 'u1' })],
     [
       'sign-in with a wrong password',
-      renderSignInPage(nl, { uid: 'u1', email: 'a@b.nl', wrongCredentials: true }),
+      renderSignInPage(nl, { uid: 'u1', email: 'a@b.nl', refusal: 'wrongCredentials' }),
     ],
     ['registration', renderRegisterPage(nl, { uid: 'u1' })],
     [
@@ -49,7 +42,23 @@ describe('sign-in pages', () => {
         },
       }),
     ],
-    ['too many attempts', renderTooManyAttemptsPage(nl, { uid: 'u1', minutes: 15 })],
+    [
+      'sign-in of a registration not confirmed yet',
+      renderSignInPage(nl, { uid: 'u1', email: 'a@b.nl', refusal: 'unconfirmed' }),
+    ],
+    ['check your e-mail', renderCheckEmailPage(nl, { uid: 'u1', email: 'a@b.nl', hours: 24 })],
+    [
+      'finish creating your account',
+      renderConfirmAccountPage(nl, {
+        action: '/oidc/interaction/u1/confirm-account',
+        token: 't',
+        email: 'a@b.nl',
+      }),
+    ],
+    ['account ready', renderAccountReadyPage(nl, { email: 'a@b.nl' })],
+    ['confirmation link used', renderConfirmationLinkPage(nl, { state: 'used', hours: 24 })],
+    ['confirmation link no longer valid', renderConfirmationLinkPage(nl, { state: 'invalid', hours: 24 })],
+    ['too many attempts', renderTooManyAttemptsPage(nl, { href: '/oidc/interaction/u1', minutes: 15 })],
     ['expired', renderExpiredPage(nl)],
     ['sign-in failed', renderSignInFailedPage(nl, 'trace-1')],
     ['signing out', renderSignOutPage(nl, providerForm)],
@@ -85,7 +94,7 @@ describe('sign-in pages', () => {
     const html = renderSignInPage(nl, {
       uid: 'u"1',
       email: '"><script>alert(1)</script>',
-      wrongCredentials: true,
+      refusal: 'wrongCredentials',
     });
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');

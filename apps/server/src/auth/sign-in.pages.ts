@@ -1,9 +1,9 @@
 import { LOGIN_PATH } from '../storefronts/storefront-config.service';
 import { pickLocale, type ResolvedStorefront } from '../storefronts/storefronts';
 import { escapeHtml } from '../platform/html';
-import { ASSETS_PATH, registerPagePath, signInPagePath } from './auth-paths';
+import { ASSETS_PATH, REGISTER_PATH, registerPagePath, signInPagePath } from './auth-paths';
 import { translatorFor, type MessageKey, type Translate } from './messages';
-import type { RegistrationErrors, RegistrationField } from './sign-in.service';
+import type { RegistrationErrors, RegistrationField } from './registration.service';
 
 /** Who a page is for: the storefront's name and the language its customer reads. */
 export interface PageContext {
@@ -77,11 +77,15 @@ ${hint ? `<p class="hint" id="${name}-hint">${escapeHtml(hint)}</p>\n` : ''}${
 
 export function renderSignInPage(
   context: PageContext,
-  options: { uid: string; email?: string; wrongCredentials?: boolean },
+  options: { uid: string; email?: string; refusal?: 'wrongCredentials' | 'unconfirmed' },
 ): string {
   const { t } = context;
-  const alert = options.wrongCredentials
-    ? `<p class="alert" role="alert">${escapeHtml(t('signIn.wrongCredentials'))}</p>\n`
+  const refusals = {
+    wrongCredentials: 'signIn.wrongCredentials',
+    unconfirmed: 'signIn.unconfirmed',
+  } as const;
+  const alert = options.refusal
+    ? `<p class="alert" role="alert">${escapeHtml(t(refusals[options.refusal]))}</p>\n`
     : '';
   return layout(
     context,
@@ -133,6 +137,72 @@ ${field({ name: 'password', label: t('register.password'), type: 'password', aut
   );
 }
 
+/**
+ * What the registration form answers whenever the form is valid, whether or not the address has an
+ * account: the same words, so the page tells nobody which addresses are customers.
+ */
+export function renderCheckEmailPage(
+  context: PageContext,
+  options: { uid: string; email: string; hours: number },
+): string {
+  const { t } = context;
+  return layout(
+    context,
+    t('checkEmail.title'),
+    `<h1>${escapeHtml(t('checkEmail.title'))}</h1>
+<p>${escapeHtml(t('checkEmail.body', { email: options.email, hours: options.hours }))}</p>
+<p>${escapeHtml(t('checkEmail.noMail'))}</p>
+<p class="switch"><a href="${signInPagePath(options.uid)}">${escapeHtml(t('checkEmail.back'))}</a></p>`,
+  );
+}
+
+/**
+ * The page a mailed link opens. Only the button confirms (a POST): mail scanners that fetch every link
+ * of a mail must not use the link up or create the account.
+ */
+export function renderConfirmAccountPage(
+  context: PageContext,
+  options: { action: string; token: string; email: string },
+): string {
+  const { t } = context;
+  return layout(
+    context,
+    t('confirmAccount.title'),
+    `<h1>${escapeHtml(t('confirmAccount.title'))}</h1>
+<p>${escapeHtml(t('confirmAccount.body', { email: options.email }))}</p>
+<form method="post" action="${escapeHtml(options.action)}">
+<input type="hidden" name="token" value="${escapeHtml(options.token)}">
+<button type="submit">${escapeHtml(t('confirmAccount.submit'))}</button>
+</form>`,
+  );
+}
+
+/** Confirmed in another browser (or after the sign-in expired): the account exists, sign in to it. */
+export function renderAccountReadyPage(context: PageContext, options: { email: string }): string {
+  return messagePage(
+    context,
+    { title: 'accountReady.title', body: 'accountReady.body', link: 'accountReady.signIn' },
+    { href: LOGIN_PATH, values: { email: options.email } },
+  );
+}
+
+export function renderConfirmationLinkPage(
+  context: PageContext,
+  options: { state: 'used' | 'invalid'; hours: number },
+): string {
+  return options.state === 'used'
+    ? messagePage(
+        context,
+        { title: 'linkUsed.title', body: 'linkUsed.body', link: 'linkUsed.signIn' },
+        { href: LOGIN_PATH },
+      )
+    : messagePage(
+        context,
+        { title: 'linkInvalid.title', body: 'linkInvalid.body', link: 'linkInvalid.register' },
+        { href: REGISTER_PATH, values: { hours: options.hours } },
+      );
+}
+
 function messagePage(
   context: PageContext,
   keys: { title: MessageKey; body: MessageKey; link: MessageKey },
@@ -151,14 +221,15 @@ function messagePage(
   );
 }
 
+/** `href` leads back to where the customer was: their sign-in page, or the start of sign-in. */
 export function renderTooManyAttemptsPage(
   context: PageContext,
-  options: { uid: string; minutes: number },
+  options: { href: string; minutes: number },
 ): string {
   return messagePage(
     context,
     { title: 'tooMany.title', body: 'tooMany.body', link: 'tooMany.back' },
-    { href: signInPagePath(options.uid), values: { minutes: options.minutes } },
+    { href: options.href, values: { minutes: options.minutes } },
   );
 }
 

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import type { CustomerRecord, CustomersRepository } from '../customers/customers.repository';
-import { hashPassword, verifyPassword } from './password';
-import type { MessageKey } from './messages';
+import type { RateWindows } from '../platform/rate-windows';
+import { PASSWORD_MAX, hashPassword, verifyPassword } from './password';
+import type { RegistrationsRepository } from './registrations.repository';
 
 /** The authentication methods reference of a customer's tokens: B2B is told apart by `b2b` (spec 6). */
 export function authenticationMethodsOf(customer: Pick<CustomerRecord, 'isB2B'>): string[] {
@@ -13,71 +13,79 @@ export interface SignedInAccount {
   amr: string[];
 }
 
-const PASSWORD_MAX = 200;
+export type CredentialsCheck =
+  | { outcome: 'signed-in'; account: SignedInAccount }
+  /** The right password of a registration whose link was not confirmed yet. */
+  | { outcome: 'unconfirmed' }
+  | { outcome: 'refused' };
 
-const RegistrationSchema = z.object({
-  firstName: z.string().trim().min(1, 'register.firstNameRequired').max(100, 'register.firstNameRequired'),
-  lastName: z.string().trim().min(1, 'register.lastNameRequired').max(100, 'register.lastNameRequired'),
-  email: z.string().trim().max(254, 'register.emailInvalid').pipe(z.email('register.emailInvalid')),
-  password: z.string().min(8, 'register.passwordTooShort').max(PASSWORD_MAX, 'register.passwordTooLong'),
-});
+/** The window of both sign-in limits: per network and e-mail address, and per network (decision 016). */
+export const SIGN_IN_WINDOW_MINUTES = 15;
+/** Guessing one customer's password: failed sign-ins per e-mail address and network address per window. */
+export const SIGN_IN_ATTEMPTS = 10;
 
-export type RegistrationField = 'firstName' | 'lastName' | 'email' | 'password';
-export type RegistrationErrors = Partial<Record<RegistrationField, MessageKey>>;
+/** Refused before the password is checked: too many failed sign-ins from this network (HTTP 429). */
+export class TooManyFailedSignInsError extends Error {
+  readonly statusCode = 429;
+}
 
-export type RegistrationResult =
-  { ok: true; account: SignedInAccount } | { ok: false; errors: RegistrationErrors };
+export interface SignInLimits {
+  failures: RateWindows;
+  /** Failed sign-ins from one network, over all e-mail addresses, per window. */
+  failuresPerNetwork: number;
+}
 
-const UNIQUE_VIOLATION = '23505';
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
-
-export function createSignInService(customers: CustomersRepository) {
+export function createSignInService(
+  customers: CustomersRepository,
+  registrations: RegistrationsRepository,
+  limits: SignInLimits,
+) {
   // Checking a password for an unknown address costs as much as for a known one, so response time
   // does not tell which addresses have an account.
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= hashPassword('decoy password that never matches'));
 
-  return {
-    async verifyCredentials(email: string, password: string): Promise<SignedInAccount | undefined> {
-      const customer = email ? await customers.findActiveByEmail(email.trim()) : undefined;
-      if (!customer || password.length > PASSWORD_MAX) {
-        await verifyPassword(password.slice(0, PASSWORD_MAX), await decoy());
-        return undefined;
-      }
-      if (!(await verifyPassword(password, customer.passwordHash))) return undefined;
-      return { accountId: customer.id, amr: authenticationMethodsOf(customer) };
-    },
+  async function check(email: string, password: string): Promise<CredentialsCheck> {
+    const address = email.trim();
+    const customer = address ? await customers.findActiveByEmail(address) : undefined;
+    if (customer && password.length <= PASSWORD_MAX) {
+      if (!(await verifyPassword(password, customer.passwordHash))) return { outcome: 'refused' };
+      return {
+        outcome: 'signed-in',
+        account: { accountId: customer.id, amr: authenticationMethodsOf(customer) },
+      };
+    }
+    // No account: a registration waiting for its link may hold this password. Checking it costs the
+    // same one hash as the decoy, and says nothing unless the password is right.
+    const pending = !customer && address ? await registrations.pendingPasswordHash(address) : undefined;
+    const matches = await verifyPassword(password.slice(0, PASSWORD_MAX), pending ?? (await decoy()));
+    return pending && matches && password.length <= PASSWORD_MAX
+      ? { outcome: 'unconfirmed' }
+      : { outcome: 'refused' };
+  }
 
-    /** Creates a private customer; a B2B account is never made through this page. */
-    async register(input: Record<RegistrationField, string>): Promise<RegistrationResult> {
-      const parsed = RegistrationSchema.safeParse(input);
-      if (!parsed.success) {
-        const errors: RegistrationErrors = {};
-        for (const issue of parsed.error.issues) {
-          const name = issue.path[0] as RegistrationField;
-          errors[name] ??= issue.message as MessageKey;
+  return {
+    /**
+     * What these credentials open. Only failures count, so a customer who signs in often (on several
+     * storefronts, devices) is never held up: guessing one address is capped per address and network,
+     * and password spraying (one password on many addresses) per network. Once a cap is reached nothing
+     * more is checked for it, the right password included, until the window ends.
+     */
+    async verifyCredentials(email: string, password: string, network: string): Promise<CredentialsCheck> {
+      const caps = [
+        { key: `sign-in-failures:${network}`, max: limits.failuresPerNetwork },
+        { key: `sign-in-failures:${network}|${email.trim().toLowerCase()}`, max: SIGN_IN_ATTEMPTS },
+      ];
+      for (const cap of caps) {
+        if ((await limits.failures.current(cap.key)) >= cap.max) {
+          throw new TooManyFailedSignInsError('Too many failed sign-ins');
         }
-        return { ok: false, errors };
       }
-      const { firstName, lastName, email, password } = parsed.data;
-      if (await customers.findActiveByEmail(email))
-        return { ok: false, errors: { email: 'register.emailTaken' } };
-      try {
-        const customer = await customers.insert({
-          email,
-          firstName,
-          lastName,
-          passwordHash: await hashPassword(password),
-          isB2B: false,
-          status: 'Default',
-        });
-        return { ok: true, account: { accountId: customer.id, amr: authenticationMethodsOf(customer) } };
-      } catch (error) {
-        // Two registrations of one address at once: the unique index lets only the first through.
-        if (isUniqueViolation(error)) return { ok: false, errors: { email: 'register.emailTaken' } };
-        throw error;
+      const result = await check(email, password);
+      if (result.outcome === 'refused') {
+        for (const cap of caps) await limits.failures.hit(cap.key, SIGN_IN_WINDOW_MINUTES * 60);
       }
+      return result;
     },
   };
 }

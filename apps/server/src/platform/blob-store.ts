@@ -1,5 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,13 +16,53 @@ export interface BlobInfo {
   size: number;
 }
 
+/** How a browser should receive a blob it is sent to by a signed link. */
+export interface DownloadLinkOptions {
+  /** Offered as an attachment under this name. */
+  fileName: string;
+  contentType: string;
+  expiresInSeconds: number;
+}
+
 /** Where photo and archive files live: a local folder by default, S3-compatible storage at scale. */
 export interface BlobStore {
   put(key: string, data: Buffer | Readable, contentType?: string): Promise<void>;
   /** Resolves to undefined when there is no such blob. */
   stat(key: string): Promise<BlobInfo | undefined>;
   read(key: string, range?: BlobRange): Promise<Readable>;
+  /**
+   * Runs `use` with the blob as a file on this machine, for tools that read files in part (the image
+   * decoder): the folder store's own file, or a temporary download removed afterwards. Nothing is held
+   * in memory.
+   */
+  withLocalFile<T>(key: string, use: (filePath: string) => Promise<T>): Promise<T>;
   delete(key: string): Promise<void>;
+  /**
+   * Deletes every blob below a folder-like prefix (ending in `/`), the leftovers of interrupted
+   * writes included where the store can see them.
+   */
+  deletePrefix(prefix: string): Promise<void>;
+  /**
+   * A short-lived URL of the store itself from which a browser downloads the blob as an attachment.
+   * A local folder has no address of its own; the app then serves an HMAC-signed link of its own
+   * (`platform/blob-links.ts`), which answers the same way.
+   */
+  presignedDownloadUrl?(key: string, options: DownloadLinkOptions): Promise<string>;
+}
+
+/** `withLocalFile` for stores whose blobs live elsewhere: streamed into a temporary file first. */
+export async function withDownloadedFile<T>(
+  read: () => Promise<Readable>,
+  use: (filePath: string) => Promise<T>,
+): Promise<T> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'blob-'));
+  try {
+    const filePath = path.join(directory, 'blob');
+    await pipeline(await read(), createWriteStream(filePath));
+    return await use(filePath);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
 }
 
 const safeKey = /^[A-Za-z0-9._/-]+$/;
@@ -30,6 +71,18 @@ export function assertSafeKey(key: string): void {
   if (!safeKey.test(key) || key.includes('..') || key.startsWith('/')) {
     throw new Error(`Unsafe blob key: ${key}`);
   }
+}
+
+export function assertSafePrefix(prefix: string): void {
+  assertSafeKey(prefix);
+  if (!prefix.endsWith('/') || prefix === '/') throw new Error(`A prefix must name a folder: ${prefix}`);
+}
+
+/** `Content-Disposition` of a download: a plain name as is, any other also encoded (RFC 6266). */
+export function attachmentDisposition(fileName: string): string {
+  if (/^[A-Za-z0-9._ ()-]+$/.test(fileName)) return `attachment; filename="${fileName}"`;
+  const fallback = fileName.replace(/[^A-Za-z0-9._ ()-]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 export function createLocalBlobStore(rootDir: string): BlobStore {
@@ -65,8 +118,18 @@ export function createLocalBlobStore(rootDir: string): BlobStore {
       await stat(file);
       return createReadStream(file, range ? { start: range.start, end: range.end } : {});
     },
+    async withLocalFile(key, use) {
+      const file = pathOf(key);
+      await stat(file);
+      return use(file);
+    },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async deletePrefix(prefix) {
+      assertSafePrefix(prefix);
+      // The folder holds the prefix's blobs and the `.partial` files of writes a crash cut short.
+      await rm(path.join(rootDir, prefix), { recursive: true, force: true });
     },
   };
 }

@@ -76,8 +76,16 @@ export async function openPostgresDatabase(url: string, options: PostgresOptions
     ...(searchPath ? { options: searchPath } : {}),
   });
   if (options.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
-  let listener: pg.PoolClient | undefined;
+  // One connection holds every LISTEN; callers that subscribe at the same moment share its opening.
+  let listener: Promise<pg.PoolClient> | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const openListener = async () => {
+    const client = await pool.connect();
+    client.on('notification', (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    return client;
+  };
   return {
     engine: 'postgres',
     query: async <Row>(sql: string, params?: unknown[]) => {
@@ -109,26 +117,22 @@ export async function openPostgresDatabase(url: string, options: PostgresOptions
       }
     },
     listen: async (channel, onPayload) => {
-      if (!listener) {
-        listener = await pool.connect();
-        listener.on('notification', (message) => {
-          for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
-        });
-      }
+      listener ??= openListener();
+      const client = await listener;
       const set = handlers.get(channel) ?? new Set();
-      if (set.size === 0) await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      set.add(onPayload);
       handlers.set(channel, set);
+      set.add(onPayload);
+      if (set.size === 1) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       return async () => {
         set.delete(onPayload);
-        if (set.size === 0 && listener) await listener.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`);
+        if (set.size === 0) await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`);
       };
     },
     notify: async (channel, payload) => {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     close: async () => {
-      listener?.release();
+      if (listener) (await listener).release();
       await pool.end();
     },
   };

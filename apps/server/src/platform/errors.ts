@@ -22,6 +22,10 @@ export const conflict = (message: string) => new DomainError('conflict', 409, me
 export const payloadTooLarge = (message: string) => new DomainError('payload_too_large', 413, message);
 export const unsupportedMediaType = (message: string) =>
   new DomainError('unsupported_media_type', 415, message);
+export const storageQuotaExceeded = (message: string) =>
+  new DomainError('storage_quota_exceeded', 413, message);
+export const uploadRateExceeded = (message: string) => new DomainError('upload_rate_exceeded', 429, message);
+export const tooManyRequests = (message: string) => new DomainError('too_many_requests', 429, message);
 
 const fastifyCodeMap: Record<string, { code: ErrorCode; status: number }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', status: 415 },

@@ -53,18 +53,63 @@ export async function releaseJob(db: Queryable, id: string): Promise<void> {
   await db.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, id]);
 }
 
+const SCHEDULE_CHECK_MS = 1000;
+
+/** Background work a module contributes: its job handlers and the schedules that start some of them. */
+export interface BackgroundWork {
+  handlers: Record<string, JobHandler>;
+  schedules?: Schedule[];
+}
+
 /** Backoff after the n-th failed attempt: 2 s, 4 s, 8 s ... capped at 5 minutes. */
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(2 ** attempts, 300);
+}
+
+/** Recurring work: a job of `kind` every `everySeconds`, once per period across all replicas. */
+export interface Schedule {
+  name: string;
+  kind: string;
+  everySeconds: number;
 }
 
 export interface JobWorkerOptions {
   db: Database;
   logger: FastifyBaseLogger;
   handlers: Record<string, JobHandler>;
-  /** Jobs run at once by this process. */
+  /** Jobs run at once by this process; 0 for API-only replicas, which then fire no schedules either. */
   concurrency: number;
+  schedules?: Schedule[];
   pollIntervalMs?: number;
+}
+
+/**
+ * Records the schedules (a changed period applies from the next run) and enqueues the job of each one
+ * that is due. The UPDATE moves a due schedule on and the job is added in the same transaction, so
+ * replicas polling together run each due time once.
+ */
+export async function fireDueSchedules(db: Database, schedules: Schedule[]): Promise<string[]> {
+  if (schedules.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ name: string; job_kind: string }>(
+      `UPDATE schedules SET last_run_at = now(), next_run_at = now() + make_interval(secs => every_seconds)
+       WHERE name = ANY($1) AND next_run_at <= now() RETURNING name, job_kind`,
+      [schedules.map((schedule) => schedule.name)],
+    );
+    for (const row of rows) await enqueueJob(tx, row.job_kind, { schedule: row.name }, { maxAttempts: 1 });
+    return rows.map((row) => row.name);
+  });
+}
+
+async function registerSchedules(db: Database, schedules: Schedule[]): Promise<void> {
+  for (const schedule of schedules) {
+    // A new schedule runs soon after the first start; a known one keeps its next run.
+    await db.query(
+      `INSERT INTO schedules (name, job_kind, every_seconds, next_run_at) VALUES ($1, $2, $3, now())
+       ON CONFLICT (name) DO UPDATE SET job_kind = EXCLUDED.job_kind, every_seconds = EXCLUDED.every_seconds`,
+      [schedule.name, schedule.kind, schedule.everySeconds],
+    );
+  }
 }
 
 /**
@@ -74,6 +119,11 @@ export interface JobWorkerOptions {
 export function startJobWorker(options: JobWorkerOptions): { stop(): Promise<void>; drain(): Promise<void> } {
   const { db, logger, handlers, concurrency } = options;
   const kinds = Object.keys(handlers);
+  const schedules = concurrency > 0 ? (options.schedules ?? []) : [];
+  for (const schedule of schedules) {
+    if (!handlers[schedule.kind]) throw new Error(`Schedule ${schedule.name} names no job handler`);
+  }
+  const schedulesReady = registerSchedules(db, schedules);
   const running = new Set<Promise<void>>();
   let stopped = false;
   let wake: (() => void) | undefined;
@@ -142,8 +192,26 @@ export function startJobWorker(options: JobWorkerOptions): { stop(): Promise<voi
     await finish(job, failure);
   };
 
+  let schedulesCheckedAt = 0;
+  const fireSchedules = async () => {
+    // The loop also wakes after every job; schedules are looked at about once a second, not each time.
+    if (schedules.length === 0 || Date.now() - schedulesCheckedAt < SCHEDULE_CHECK_MS) return;
+    schedulesCheckedAt = Date.now();
+    await fireDueSchedules(db, schedules).catch((error: unknown) =>
+      logger.error({ err: error }, 'firing due schedules failed'),
+    );
+  };
+
   const loop = async () => {
+    await schedulesReady.catch((error: unknown) =>
+      logger.error({ err: error }, 'registering schedules failed'),
+    );
     while (!stopped) {
+      // Only a round that looks for jobs after a drain was asked for may answer it: a job released
+      // while an earlier round was claiming must not be missed.
+      const draining = idleResolvers;
+      idleResolvers = [];
+      await fireSchedules();
       let claimed = false;
       while (!stopped && running.size < concurrency) {
         const job = await claim().catch((error: unknown) => {
@@ -158,10 +226,8 @@ export function startJobWorker(options: JobWorkerOptions): { stop(): Promise<voi
         });
         running.add(task);
       }
-      if (!claimed && running.size === 0) {
-        for (const resolve of idleResolvers) resolve();
-        idleResolvers = [];
-      }
+      if (!claimed && running.size === 0) for (const resolve of draining) resolve();
+      else idleResolvers.unshift(...draining);
       await new Promise<void>((resolve) => {
         wake = resolve;
         setTimeout(resolve, options.pollIntervalMs ?? 1000);

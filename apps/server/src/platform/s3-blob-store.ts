@@ -1,15 +1,24 @@
 import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   NotFound,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../config';
-import { assertSafeKey, type BlobStore } from './blob-store';
+import {
+  assertSafeKey,
+  assertSafePrefix,
+  attachmentDisposition,
+  withDownloadedFile,
+  type BlobStore,
+} from './blob-store';
 
 const isMissing = (error: unknown) =>
   error instanceof NoSuchKey ||
@@ -52,9 +61,40 @@ export function createS3BlobStore(config: S3Config): BlobStore {
       );
       return object.Body as Readable;
     },
+    async withLocalFile(key, use) {
+      return withDownloadedFile(() => this.read(key), use);
+    },
     async delete(key) {
       assertSafeKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    // An upload cut short by a crash leaves no object, only parts; the bucket's lifecycle rule that
+    // aborts incomplete multipart uploads removes those (docs/operations.md).
+    async deletePrefix(prefix) {
+      assertSafePrefix(prefix);
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+        if (keys.length > 0) {
+          await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }));
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
+    // The browser fetches the file from the object store itself: ranges, length and the attachment
+    // name are answered there, and the bytes never pass through an API replica.
+    async presignedDownloadUrl(key, options) {
+      assertSafeKey(key);
+      const command = new GetObjectCommand({
+        Bucket,
+        Key: key,
+        ResponseContentDisposition: attachmentDisposition(options.fileName),
+        ResponseContentType: options.contentType,
+      });
+      return getSignedUrl(client, command, { expiresIn: options.expiresInSeconds });
     },
   };
 }

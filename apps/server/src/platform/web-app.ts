@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-const serverPrefixes = ['/api/', '/oidc', '/auth/', '/healthz', '/readyz'];
+const serverPrefixes = ['/api/', '/oidc', '/auth/', '/dev/', '/healthz', '/readyz'];
 
 /**
  * Serves the built web app: hashed assets cached for a year, `index.html` for every other page

@@ -24,7 +24,32 @@ function defaultFlagHosts(hostnames: readonly string[]): Record<FeatureFlagName,
 export interface StorefrontConfigOptions {
   hostnames: readonly string[];
   supportChatScriptUrl: string | undefined;
+  /** The shop's order-prints switch. */
+  printsOrdering: boolean;
+  nativeAppUrl: string | undefined;
 }
+
+/** Spec 4, 9: the prints editor opens with this product selected. */
+export const PRINTS_PRODUCT_CODE = 'PAP_910';
+
+/**
+ * Whether a storefront's customers can order prints of selected photos (spec 2.4, 6): the order-prints
+ * switch is on and the prints product can be ordered as prints. The one place that decides it: until
+ * the product catalogue exists, the prints product is the one every storefront sells, with that
+ * capability; the catalogue will answer here instead.
+ */
+export function printsOrderingFor(
+  _storefront: ResolvedStorefront['storefront'],
+  switchedOn: boolean,
+): ClientConfig['printsOrdering'] {
+  return { enabled: switchedOn, productCode: PRINTS_PRODUCT_CODE };
+}
+
+/** The shop's own site (products, FAQ, editor, customer care): outside this system, one per country. */
+export const shopUrlFor = (resolved: ResolvedStorefront) =>
+  `https://www.photoshop.${resolved.storefront.countryDomain}`;
+
+export const customerCareUrlFor = (resolved: ResolvedStorefront) => `${shopUrlFor(resolved)}/customer-care`;
 
 export function issuerFor(resolved: ResolvedStorefront): string {
   return `${resolved.origin}/oidc`;
@@ -37,8 +62,7 @@ export function buildClientConfig(
   options: StorefrontConfigOptions,
 ): ClientConfig {
   const { storefront, origin } = resolved;
-  // The shop's own site (products, FAQ, editor) is outside this system: its addresses come per country.
-  const shop = `https://www.photoshop.${storefront.countryDomain}`;
+  const shop = shopUrlFor(resolved);
   return {
     channel: { ID: storefront.channelId, Vendor: storefront.vendor, Locale: locale },
     locales: storefront.locales,
@@ -46,11 +70,13 @@ export function buildClientConfig(
       serviceNames.map((service) => [service, `${origin}${serviceBasePath(service)}`]),
     ) as ClientConfig['apiBaseUrls'],
     printsEditorUrl: `${shop}/editor/prints`,
+    printsOrdering: printsOrderingFor(storefront, options.printsOrdering),
+    nativeAppUrl: options.nativeAppUrl ?? null,
     cookieConsentUrl: `${shop}/cookies`,
     faqUrl: `${shop}/faq`,
     shopUrl: shop,
     createAccountUrl: `${origin}/oidc/register`,
-    customerCareUrl: `${shop}/customer-care`,
+    customerCareUrl: customerCareUrlFor(resolved),
     auth: {
       authority: issuerFor(resolved),
       clientId: OIDC_CLIENT_ID,
@@ -82,7 +108,7 @@ const menuLabels: Record<string, [string, string, string, string]> = {
 /** The shop's header navigation for a channel, in the storefront's (first) language. */
 export function buildMenuConfig(resolved: ResolvedStorefront): MenuConfig {
   const { storefront } = resolved;
-  const shop = `https://www.photoshop.${storefront.countryDomain}`;
+  const shop = shopUrlFor(resolved);
   const language = storefront.locales[0]!.split('-')[0]!;
   const [books, prints, wall, gifts] = menuLabels[language] ?? menuLabels.en!;
   return {

@@ -23,6 +23,30 @@ describe('storefront configuration', () => {
     expect(deConfig.apiBaseUrls.tempSelections).toBe('http://de.localhost:8080/api/temp-selections');
   });
 
+  it('tells whether prints can be ordered, with the product the editor opens', async () => {
+    const response = await t.app.inject({ url: '/config.json', headers: { host: 'uk.localhost:8080' } });
+    expect(AppConfigSchema.parse(response.json())).toMatchObject({
+      printsOrdering: { enabled: true, productCode: 'PAP_910' },
+      nativeAppUrl: null,
+    });
+    const switchedOff = await createTestApp({
+      PRINTS_ORDERING: 'false',
+      NATIVE_APP_URL: 'photoshop://albums',
+    });
+    try {
+      const off = await switchedOff.app.inject({
+        url: '/config.json',
+        headers: { host: 'uk.localhost:8080' },
+      });
+      expect(AppConfigSchema.parse(off.json())).toMatchObject({
+        printsOrdering: { enabled: false, productCode: 'PAP_910' },
+        nativeAppUrl: 'photoshop://albums',
+      });
+    } finally {
+      await switchedOff.close();
+    }
+  });
+
   it('offers Belgium in Dutch and French, following the browser preference', async () => {
     const dutch = await t.app.inject({ url: '/config.json', headers: { host: 'be.localhost:8080' } });
     const french = await t.app.inject({

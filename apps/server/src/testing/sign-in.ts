@@ -26,30 +26,44 @@ export interface SignedIn {
   headers: Record<string, string>;
 }
 
-/** A browser's cookies, as far as these flows need them (one host, paths ignored). */
+/** A browser's cookies, as far as these flows need them: one host, each cookie sent below its path. */
 class CookieJar {
-  private readonly cookies = new Map<string, string>();
+  private readonly cookies = new Map<string, { name: string; value: string; path: string }>();
 
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  header(pathname: string): string {
+    return [...this.cookies.values()]
+      .filter(({ path }) => pathname === path || pathname.startsWith(path.endsWith('/') ? path : `${path}/`))
+      .map(({ name, value }) => `${name}=${value}`)
+      .join('; ');
   }
 
   keep(response: LightMyRequestResponse): void {
     for (const cookie of response.cookies as Array<{
       name: string;
       value: string;
+      path?: string;
       maxAge?: number;
       expires?: Date;
     }>) {
+      const path = cookie.path ?? '/';
+      const key = `${cookie.name};${path}`;
       const expired =
         cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() < Date.now());
-      if (expired || cookie.value === '') this.cookies.delete(cookie.name);
-      else this.cookies.set(cookie.name, cookie.value);
+      if (expired || cookie.value === '') this.cookies.delete(key);
+      else this.cookies.set(key, { name: cookie.name, value: cookie.value, path });
     }
   }
 
   get(name: string): string | undefined {
-    return this.cookies.get(name);
+    return [...this.cookies.values()].find((cookie) => cookie.name === name)?.value;
+  }
+
+  set(name: string, value: string): void {
+    this.cookies.set(`${name};/`, { name, value, path: '/' });
+  }
+
+  names(): string[] {
+    return [...this.cookies.values()].map((cookie) => cookie.name);
   }
 }
 
@@ -63,6 +77,10 @@ export interface TestBrowser {
   /** Follows redirects inside `/auth` and `/oidc`; stops on a page, or where the flow hands back to the app. */
   follow(response: LightMyRequestResponse): Promise<LightMyRequestResponse>;
   cookie(name: string): string | undefined;
+  /** Names of the cookies the browser holds. */
+  cookieNames(): string[];
+  /** A cookie put in the browser by someone else (another site, another person at the keyboard). */
+  plantCookie(name: string, value: string): void;
 }
 
 let browsers = 0;
@@ -71,13 +89,17 @@ let browsers = 0;
  * Each browser has its own network address, so a test file's many sign-ins never meet the sign-in
  * rate limit (which has its own test).
  */
-export function createTestBrowser(t: TestApp, options: { host?: string } = {}): TestBrowser {
+export function createTestBrowser(
+  t: TestApp,
+  options: { host?: string; acceptLanguage?: string; remoteAddress?: string } = {},
+): TestBrowser {
   const host = options.host ?? DEFAULT_TEST_HOST;
   const resolved = createStorefrontResolver(t.config).resolve(host);
   if (!resolved) throw new Error(`No storefront serves ${host}`);
   const { origin } = resolved;
   browsers += 1;
-  const remoteAddress = `10.${(browsers >> 16) & 255}.${(browsers >> 8) & 255}.${browsers & 255}`;
+  const remoteAddress =
+    options.remoteAddress ?? `10.${(browsers >> 16) & 255}.${(browsers >> 8) & 255}.${browsers & 255}`;
   const jar = new CookieJar();
 
   const send = async (method: 'GET' | 'POST', address: string, form?: Record<string, string>) => {
@@ -89,7 +111,8 @@ export function createTestBrowser(t: TestApp, options: { host?: string } = {}): 
       remoteAddress,
       headers: {
         host,
-        cookie: jar.header(),
+        cookie: jar.header(url.pathname),
+        ...(options.acceptLanguage ? { 'accept-language': options.acceptLanguage } : {}),
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded', origin } : {}),
       },
       ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
@@ -117,6 +140,8 @@ export function createTestBrowser(t: TestApp, options: { host?: string } = {}): 
       throw new Error('Too many redirects');
     },
     cookie: (name) => jar.get(name),
+    cookieNames: () => jar.names(),
+    plantCookie: (name, value) => jar.set(name, value),
   };
 }
 

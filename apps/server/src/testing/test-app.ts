@@ -16,8 +16,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Wraps the folder store the app gets, e.g. to make a read fail the way a broken disk would. */
+  wrapBlobs?: (blobs: BlobStore) => BlobStore;
+}
+
 /** The real app on a fresh database and a temporary data folder, for `app.inject` tests. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'photo-test-'));
   const config = loadConfig({
     PORT: '8080',
@@ -28,7 +36,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const db = await createTestDatabase();
   const blobs = createLocalBlobStore(path.join(dataDir, 'blobs'));
-  const app = await buildApp({ config, db, blobs, logger: false });
+  const app = await buildApp({ config, db, blobs: options.wrapBlobs?.(blobs) ?? blobs, logger: false });
   await app.ready();
   return {
     app,

@@ -1,3 +1,9 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { randomUUID } from 'node:crypto';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ExifTool } from 'exiftool-vendored';
 import sharp from 'sharp';
 
 export interface TestImageOptions {
@@ -38,4 +44,66 @@ export async function makePng(
   })
     .png()
     .toBuffer();
+}
+
+/**
+ * A PNG that claims a huge size in its header (IHDR) with next to no pixel data after it: what someone
+ * sends to make a server decode gigabytes. Its header alone must be enough to refuse it.
+ */
+export function makePngClaimingSize(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(width + 1))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typeAndData));
+  return Buffer.concat([length, typeAndData, crc]);
+}
+
+/** A JPEG with an XMP packet (and no EXIF), as editors and exporters write them. */
+export async function jpegWithXmp(xmp: string, seed = 0): Promise<Buffer> {
+  return sharp({
+    create: { width: 48, height: 32, channels: 3, background: { r: seed % 256, g: 40, b: 90 } },
+  })
+    .jpeg()
+    .withXmp(xmp)
+    .toBuffer();
+}
+
+/**
+ * A JPEG whose capture time is only in its IPTC block (as scanning and newsroom software wrote it),
+ * written by ExifTool itself: the fast header reader finds no date in it.
+ */
+export async function jpegWithIptcDate(options: {
+  date: string;
+  time: string;
+  seed?: number;
+}): Promise<Buffer> {
+  const file = path.join(tmpdir(), `iptc-${randomUUID()}.jpg`);
+  await writeFile(file, await makeJpeg({ seed: options.seed ?? 0 }));
+  const exiftool = new ExifTool({ maxProcs: 1 });
+  try {
+    await exiftool.write(
+      file,
+      { 'IPTC:DateCreated': options.date, 'IPTC:TimeCreated': options.time } as Record<string, string>,
+      { writeArgs: ['-overwrite_original'] },
+    );
+    return await readFile(file);
+  } finally {
+    await exiftool.end();
+    await rm(file, { force: true });
+  }
 }

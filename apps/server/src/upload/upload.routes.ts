@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,9 +7,16 @@ import { serviceBasePath } from '@photo/contracts/endpoint';
 import { UPLOAD_FILES_PATH, type UploadResult } from '@photo/contracts/upload';
 import type { ErrorBody, ErrorCode } from '@photo/contracts/errors';
 import type { Authenticate } from '../platform/caller';
-import { errorBody } from '../platform/errors';
+import type { AlbumsRepository } from '../photos/albums.repository';
+import { DomainError, errorBody } from '../platform/errors';
+import { cleanDisplayName } from '../platform/text';
+import { isUuid } from '../platform/uuid';
 import { toPhotoDto } from '../photos/photo-dto';
-import { MAX_UPLOAD_BYTES, type PhotoIngestService } from '../photos/photo-ingest.service';
+import {
+  MAX_FILE_NAME_LENGTH,
+  MAX_UPLOAD_BYTES,
+  type PhotoIngestService,
+} from '../photos/photo-ingest.service';
 import { PhotoProcessingError, type PhotoProcessingErrorCode } from '../photos/processing/processing-errors';
 
 /** An answer for the tus server to send as it is (it reads `status_code` and `body`). */
@@ -50,6 +56,18 @@ const processingStatus: Record<PhotoProcessingErrorCode, { status: number; code:
   broken_image: { status: 422, code: 'bad_request' },
 };
 
+/** A rule the upload broke, as the tus server sends it: the same status, code and message as any API call. */
+async function asTusAnswer<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError) {
+      throw new TusResponseError(error.status, errorBody(error.code, error.message, '', error.field));
+    }
+    throw error;
+  }
+}
+
 /**
  * Resumable uploads (the tus protocol): a file interrupted mid-way continues from the last byte the
  * server holds, and parts in progress sit on disk, so they survive a restart. When the last byte
@@ -57,7 +75,13 @@ const processingStatus: Record<PhotoProcessingErrorCode, { status: number; code:
  */
 export async function registerUploadRoutes(
   app: FastifyInstance,
-  deps: { authenticate: Authenticate; ingest: PhotoIngestService; uploadsDir: string },
+  deps: {
+    authenticate: Authenticate;
+    ingest: PhotoIngestService;
+    uploadsDir: string;
+    /** Uploads straight into an album (metadata `albumId`) go in only if the caller owns it. */
+    albums: Pick<AlbumsRepository, 'isOwned' | 'addPhotos'>;
+  },
 ): Promise<{ close(): void }> {
   const store = new FileStore({ directory: deps.uploadsDir, expirationPeriodInMilliseconds: DAY_MS });
   const basePath = `${serviceBasePath('upload')}${UPLOAD_FILES_PATH}`;
@@ -86,23 +110,39 @@ export async function registerUploadRoutes(
       }
     },
     async onUploadCreate(req, upload) {
-      const fileName = upload.metadata?.filename?.trim();
+      const rawName = upload.metadata?.filename ?? '';
+      // No file system allows a NUL in a name: it comes from a hand-made request, not a chosen file.
+      if (rawName.includes('\0')) {
+        throw new TusResponseError(
+          400,
+          errorBody('bad_request', 'The file name contains a NUL character', '', 'filename'),
+        );
+      }
+      const fileName = cleanDisplayName(rawName, MAX_FILE_NAME_LENGTH);
       if (!fileName) {
         throw new TusResponseError(400, errorBody('bad_request', 'The file name is missing', '', 'filename'));
       }
-      return {
-        metadata: { ...upload.metadata, filename: fileName, owner: contextOf(req).ownerId },
-      };
+      const { ownerId } = contextOf(req);
+      const albumId = upload.metadata?.albumId;
+      if (albumId && !(isUuid(albumId) && (await deps.albums.isOwned(ownerId, albumId)))) {
+        throw new TusResponseError(404, errorBody('not_found', 'Album not found', '', 'albumId'));
+      }
+      await asTusAnswer(() => deps.ingest.admitUpload(ownerId, upload.size));
+      return { metadata: { ...upload.metadata, filename: fileName, owner: ownerId } };
     },
     async onUploadFinish(req, upload) {
       const fileName = upload.metadata?.filename ?? 'photo';
       const ownerId = upload.metadata?.owner ?? '';
       const filePath = path.join(deps.uploadsDir, upload.id);
       try {
-        const bytes = await readFile(filePath);
         const batch = upload.metadata?.batch ?? '';
         const uploadId = UUID.test(batch) ? batch : upload.id;
-        const result = await deps.ingest.ingest({ ownerId, uploadId, fileName, bytes });
+        const result = await asTusAnswer(() =>
+          deps.ingest.ingest({ ownerId, uploadId, fileName, filePath, source: 'upload' }),
+        );
+        // A duplicate joins the album too: the customer asked for this photo to be in it.
+        const albumId = upload.metadata?.albumId;
+        if (albumId) await deps.albums.addPhotos(ownerId, albumId, [result.photo.id]);
         const body: UploadResult = {
           duplicate: result.duplicate,
           photo: toPhotoDto(result.photo, `${contextOf(req).origin}${serviceBasePath('photos')}`),

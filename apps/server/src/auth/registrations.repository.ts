@@ -1,0 +1,124 @@
+import type { Queryable } from '../platform/database';
+
+export interface NewRegistration {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  tokenHash: string;
+  storefrontId: string;
+  locale: string;
+  interactionUid: string;
+  ttlSeconds: number;
+}
+
+export type RegistrationState = 'pending' | 'confirmed' | 'expired';
+
+export interface RegistrationRecord {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  locale: string;
+  interactionUid: string;
+  state: RegistrationState;
+}
+
+interface RegistrationRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  locale: string;
+  interaction_uid: string;
+  state: RegistrationState;
+}
+
+const columns = `id, email, first_name, last_name, password_hash, locale, interaction_uid,
+  CASE WHEN confirmed_at IS NOT NULL THEN 'confirmed' WHEN expires_at <= now() THEN 'expired' ELSE 'pending' END AS state`;
+
+function toRecord(row: RegistrationRow): RegistrationRecord {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    passwordHash: row.password_hash,
+    locale: row.locale,
+    interactionUid: row.interaction_uid,
+    state: row.state,
+  };
+}
+
+/** How long a registration's row outlives its link, so a late click still hears "expired". */
+const KEPT_AFTER_EXPIRY = "interval '7 days'";
+
+export function createRegistrationsRepository(db: Queryable) {
+  return {
+    async insert(registration: NewRegistration): Promise<void> {
+      await db.query(
+        `INSERT INTO account_registrations
+           (id, email, first_name, last_name, password_hash, token_hash, storefront_id, locale, interaction_uid, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(secs => $10))`,
+        [
+          registration.id,
+          registration.email,
+          registration.firstName,
+          registration.lastName,
+          registration.passwordHash,
+          registration.tokenHash,
+          registration.storefrontId,
+          registration.locale,
+          registration.interactionUid,
+          registration.ttlSeconds,
+        ],
+      );
+    },
+
+    async findByTokenHash(tokenHash: string): Promise<RegistrationRecord | undefined> {
+      const { rows } = await db.query<RegistrationRow>(
+        `SELECT ${columns} FROM account_registrations WHERE token_hash = $1`,
+        [tokenHash],
+      );
+      return rows[0] && toRecord(rows[0]);
+    },
+
+    /** Uses the link up: only one confirmation of a pending registration ever succeeds. */
+    async confirm(tokenHash: string): Promise<RegistrationRecord | undefined> {
+      const { rows } = await db.query<RegistrationRow>(
+        `UPDATE account_registrations SET confirmed_at = now()
+         WHERE token_hash = $1 AND confirmed_at IS NULL AND expires_at > now()
+         RETURNING ${columns}`,
+        [tokenHash],
+      );
+      return rows[0] && toRecord(rows[0]);
+    },
+
+    async recordCustomer(id: string, customerId: string): Promise<void> {
+      await db.query('UPDATE account_registrations SET customer_id = $2 WHERE id = $1', [id, customerId]);
+    },
+
+    /** The password of the newest registration of this address still waiting for its link. */
+    async pendingPasswordHash(email: string): Promise<string | undefined> {
+      const { rows } = await db.query<{ password_hash: string }>(
+        `SELECT password_hash FROM account_registrations
+         WHERE lower(email) = lower($1) AND confirmed_at IS NULL AND expires_at > now()
+         ORDER BY created_at DESC, id DESC LIMIT 1`,
+        [email],
+      );
+      return rows[0]?.password_hash;
+    },
+
+    async deleteExpired(): Promise<number> {
+      const { rows } = await db.query<{ id: string }>(
+        `DELETE FROM account_registrations WHERE expires_at < now() - ${KEPT_AFTER_EXPIRY} RETURNING id`,
+      );
+      return rows.length;
+    },
+  };
+}
+
+export type RegistrationsRepository = ReturnType<typeof createRegistrationsRepository>;

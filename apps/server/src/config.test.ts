@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig: limits and proxies', () => {
+  it('has limits a person never meets, and trusts no proxy unless told', () => {
+    const config = loadConfig({});
+    expect(config.limits).toEqual({
+      signInFailuresPerNetwork: 50,
+      uploadFilesPerHour: 3000,
+      photoStorageQuotaBytes: 100 * 1024 ** 3,
+    });
+    expect(config.trustedProxies).toEqual([]);
+  });
+
+  it('reads the limits and the proxies in front', () => {
+    const config = loadConfig({
+      UPLOAD_FILES_PER_HOUR: '500',
+      PHOTO_STORAGE_QUOTA_GB: '0.5',
+      SIGN_IN_FAILURES_PER_NETWORK: '20',
+      TRUST_PROXY: '10.0.0.0/8, 2001:db8::/32',
+    });
+    expect(config.limits).toEqual({
+      signInFailuresPerNetwork: 20,
+      uploadFilesPerHour: 500,
+      photoStorageQuotaBytes: 512 * 1024 ** 2,
+    });
+    expect(config.trustedProxies).toEqual(['10.0.0.0/8', '2001:db8::/32']);
+  });
+
+  it.each([
+    ['UPLOAD_FILES_PER_HOUR', '0'],
+    ['PHOTO_STORAGE_QUOTA_GB', '-1'],
+    ['TRUST_PROXY', 'everyone'],
+  ])('stops with the setting named when %s is %s', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+});
