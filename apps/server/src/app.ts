@@ -9,21 +9,53 @@ import { createCustomersRepository } from './customers/customers.repository';
 import { registerCustomerRoutes } from './customers/customers.routes';
 import { createCustomersService } from './customers/customers.service';
 import { registerErrorReportRoutes } from './error-reports/error-reports.routes';
+import { randomBytes } from 'node:crypto';
+import { createMailJobHandlers } from './mail/mail-outbox.service';
+import { captureTransport, createSmtpTransport } from './mail/mail-transport';
+import { registerMailboxRoutes } from './mail/mailbox.routes';
 import path from 'node:path';
+import { createArchiveEvents } from './downloads/archive-events';
+import {
+  createArchiveWork,
+  libraryArchiveSource,
+  sharedAlbumArchiveSource,
+  type SharedAlbumReader,
+} from './downloads/archive-job';
+import { createDownloadsRepository } from './downloads/downloads.repository';
+import { registerDownloadRoutes } from './downloads/downloads.routes';
+import { createDownloadsService } from './downloads/downloads.service';
 import { createPhotoEventBus, type PhotoEventBus } from './photos/photo-events';
 import { createPhotoIngestService } from './photos/photo-ingest.service';
 import { createPhotoJobHandlers } from './photos/photo-jobs';
+import { createExifToolDateReader } from './photos/processing/exiftool-dates';
 import { createPhotosRepository } from './photos/photos.repository';
-import { registerPhotoPushRoutes } from './photos/photo-push.routes';
 import { registerPhotoRoutes } from './photos/photos.routes';
 import { createPhotosService } from './photos/photos.service';
+import { createCustomerPushBus, type CustomerPushBus } from './push/customer-push';
+import { registerPushRoutes } from './push/push.routes';
+import { createAlbumsRepository } from './photos/albums.repository';
+import { registerAlbumRoutes } from './photos/albums.routes';
+import { createAlbumsService } from './photos/albums.service';
+import { sendAlbumInvitationMail } from './share/album-invitation-mail';
+import { createShareRepository } from './share/share.repository';
+import { registerShareRoutes } from './share/share.routes';
+import { createShareServiceFor } from './share/share.service';
+import { createTempSelectionsRepository } from './temp-selections/temp-selections.repository';
+import { registerTempSelectionRoutes } from './temp-selections/temp-selections.routes';
+import {
+  createTempSelectionsService,
+  TEMP_SELECTIONS_HOUSEKEEPING_JOB,
+} from './temp-selections/temp-selections.service';
 import { registerUploadRoutes } from './upload/upload.routes';
-import { startJobWorker } from './platform/job-queue';
+import { startJobWorker, type BackgroundWork } from './platform/job-queue';
 import { createApiRouter } from './platform/api-router';
+import { createAuthSecretsRepository } from './auth/auth-secrets.repository';
+import { createBlobLinks, registerBlobLinkRoute } from './platform/blob-links';
 import type { BlobStore } from './platform/blob-store';
 import { correlationIdFor } from './platform/correlation';
 import type { Database } from './platform/database';
 import { installErrorHandler } from './platform/errors';
+import { createRateWindows } from './platform/rate-windows';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerWebApp } from './platform/web-app';
 import { registerStorefrontRoutes } from './storefronts/storefront.routes';
@@ -38,6 +70,7 @@ declare module 'fastify' {
     /** Background jobs of this process; `drain()` resolves when none is runnable (tests, bench). */
     jobs: { drain(): Promise<void> };
     photoEvents: PhotoEventBus;
+    push: CustomerPushBus;
   }
 }
 
@@ -58,12 +91,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: deps.logger ?? { level: config.logLevel },
     genReqId: correlationIdFor,
     logController: new LogController({ requestIdLogLabel: 'correlationId' }),
-    trustProxy: false,
+    // Only the configured proxies may name the client's address: the rate limits count by it.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
   });
 
   installErrorHandler(app);
-  await registerSecurityHeaders(app, { supportChatScriptUrl: config.supportChatScriptUrl });
+  await registerSecurityHeaders(app, {
+    supportChatScriptUrl: config.supportChatScriptUrl,
+    publicScheme: config.publicScheme,
+  });
   // JSON pages of photos and the web app's scripts travel compressed; images are left as they are.
   await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
   await app.register(formbody);
@@ -93,44 +130,131 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     localesDir: config.localesDir,
     hostnames: storefronts.hostnames,
     supportChatScriptUrl: config.supportChatScriptUrl,
+    printsOrdering: config.printsOrdering,
+    nativeAppUrl: config.nativeAppUrl,
   });
   registerErrorReportRoutes(app);
 
   const customersRepository = createCustomersRepository(db);
-  const auth = await registerAuth(app, { config, db, storefronts, customers: customersRepository });
+  const rateWindows = createRateWindows(db);
+  const auth = await registerAuth(app, {
+    config,
+    db,
+    storefronts,
+    customers: customersRepository,
+    rateWindows,
+  });
   const api = createApiRouter(app, auth.authenticate);
   registerCustomerRoutes(api, createCustomersService(customersRepository));
 
-  const photoEvents = createPhotoEventBus(db);
-  const ingest = createPhotoIngestService(db, deps.blobs);
+  const push = createCustomerPushBus(db);
+  const photoEvents = createPhotoEventBus(push);
+  const photosRepository = createPhotosRepository(db);
+  const ingest = createPhotoIngestService(db, deps.blobs, { rateWindows, limits: config.limits });
   registerPhotoRoutes(app, api, {
-    photos: createPhotosService(db, createPhotosRepository(db)),
+    photos: createPhotosService(db, photosRepository),
     blobs: deps.blobs,
     authenticate: auth.authenticate,
   });
-  await registerPhotoPushRoutes(app, {
-    events: photoEvents,
+  const albumsRepository = createAlbumsRepository(db);
+  registerAlbumRoutes(api, createAlbumsService(albumsRepository));
+  registerShareRoutes(app, api, {
+    shares: createShareServiceFor(db, sendAlbumInvitationMail),
+    blobs: deps.blobs,
+    authenticate: auth.authenticate,
+  });
+  const tempSelections = createTempSelectionsRepository(db);
+  registerTempSelectionRoutes(api, createTempSelectionsService(tempSelections));
+  await registerPushRoutes(app, {
+    push,
     authenticateUpgrade: auth.authenticateUpgrade,
     verifyToken: auth.verifyAccessToken,
+  });
+
+  // Signed links of files in a folder store are this server's own; S3 presigns its own instead.
+  const blobLinkKey = await createAuthSecretsRepository(db).getOrCreate('blobs.link-key', async () =>
+    randomBytes(32).toString('base64url'),
+  );
+  const blobLinks = createBlobLinks(deps.blobs, Buffer.from(blobLinkKey, 'base64url'));
+  registerBlobLinkRoute(app, { blobs: deps.blobs, verify: blobLinks.verify });
+  const sharedAlbumReader: SharedAlbumReader = {
+    mayRead: async (customerId, albumId) =>
+      (await createShareRepository(db).roleOf(albumId, customerId)) !== undefined,
+    photosIn: (albumId, photoIds) => albumsRepository.findPhotos(albumId, photoIds),
+  };
+  registerDownloadRoutes(api, {
+    downloads: createDownloadsService({
+      db,
+      downloads: createDownloadsRepository(db),
+      photos: photosRepository,
+      sharedAlbums: sharedAlbumReader,
+      links: blobLinks.links,
+    }),
   });
   const uploads = await registerUploadRoutes(app, {
     authenticate: auth.authenticate,
     ingest,
     uploadsDir: path.join(config.dataDir, 'uploads'),
+    albums: albumsRepository,
   });
 
+  // Without a relay, mails stay in the outbox and the local mailbox shows them.
+  const mailTransport = config.mail.smtpUrl
+    ? createSmtpTransport({ url: config.mail.smtpUrl, fromAddress: config.mail.fromAddress })
+    : captureTransport;
+  if (config.mail.mailboxEnabled) await registerMailboxRoutes(app, { db });
+
+  const dates = createExifToolDateReader();
+  const background: BackgroundWork[] = [
+    {
+      handlers: createPhotoJobHandlers({
+        db,
+        blobs: deps.blobs,
+        events: photoEvents,
+        ingest,
+        logger: app.log,
+        dates,
+      }),
+    },
+    { handlers: createMailJobHandlers({ db, transport: mailTransport, logger: app.log }) },
+    createArchiveWork({
+      db,
+      blobs: deps.blobs,
+      events: createArchiveEvents(push),
+      sources: {
+        library: libraryArchiveSource(photosRepository),
+        'shared-album': sharedAlbumArchiveSource(sharedAlbumReader),
+      },
+    }),
+    auth.background,
+    {
+      // Expired selections are never served; this only keeps the table small.
+      handlers: { [TEMP_SELECTIONS_HOUSEKEEPING_JOB]: () => tempSelections.deleteExpired() },
+      schedules: [
+        {
+          name: TEMP_SELECTIONS_HOUSEKEEPING_JOB,
+          kind: TEMP_SELECTIONS_HOUSEKEEPING_JOB,
+          everySeconds: 3600,
+        },
+      ],
+    },
+  ];
   const jobs = startJobWorker({
     db,
     logger: app.log,
     concurrency: config.jobConcurrency,
-    handlers: createPhotoJobHandlers({ db, blobs: deps.blobs, events: photoEvents, ingest, logger: app.log }),
+    handlers: Object.assign({}, ...background.map((work) => work.handlers)) as BackgroundWork['handlers'],
+    schedules: background.flatMap((work) => work.schedules ?? []),
   });
   app.decorate('jobs', jobs);
   app.decorate('photoEvents', photoEvents);
+  app.decorate('push', push);
   app.addHook('onClose', async () => {
     uploads.close();
     await jobs.stop();
-    await photoEvents.close();
+    mailTransport.close();
+    await push.close();
+    await dates.close();
   });
 
   await registerWebApp(app, config.webDistDir);

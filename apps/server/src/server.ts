@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createCustomersRepository } from './customers/customers.repository';
 import { seedDemoAccounts } from './demo/demo-accounts';
+import { seedDemoAlbums } from './demo/demo-albums';
 import { seedDemoPhotos } from './demo/demo-photos';
 import { openStorage } from './platform/storage';
 
@@ -12,7 +13,15 @@ if (config.demoData) {
   const customers = createCustomersRepository(db);
   await seedDemoAccounts(customers);
   const demoCustomer = await customers.findActiveByEmail('demo@example.com');
+  const friend = await customers.findActiveByEmail('b2b@example.com');
   if (demoCustomer) await seedDemoPhotos(db, blobs, demoCustomer.id);
+  if (demoCustomer && friend) {
+    await seedDemoAlbums(db, blobs, config.limits, {
+      customerId: demoCustomer.id,
+      friendId: friend.id,
+      customerEmail: demoCustomer.email,
+    });
+  }
 }
 
 const app = await buildApp({ config, db, blobs });

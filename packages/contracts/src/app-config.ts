@@ -30,6 +30,13 @@ export const AppConfigSchema = z.object({
     },
   ),
   printsEditorUrl: httpUrl,
+  /**
+   * Ordering prints of selected photos (spec 2.4, 6): `enabled` when the storefront's order-prints
+   * switch is on and its prints product can be ordered as prints; the editor opens with `productCode`.
+   */
+  printsOrdering: z.object({ enabled: z.boolean(), productCode: z.string().check(z.minLength(1)) }),
+  /** The shop's mobile app (a deep link): on phones, 'Add photos' of an album opens it (spec 2.4). */
+  nativeAppUrl: z.nullable(z.string().check(z.minLength(1))),
   cookieConsentUrl: httpUrl,
   faqUrl: httpUrl,
   shopUrl: httpUrl,

@@ -11,6 +11,10 @@ export const errorCodes = [
   'payload_too_large',
   'unsupported_media_type',
   'too_many_requests',
+  /** The customer's photo storage would overrun its quota (413). */
+  'storage_quota_exceeded',
+  /** The customer started more uploads this hour than allowed (429). */
+  'upload_rate_exceeded',
   'channel_not_found',
   'internal',
 ] as const;

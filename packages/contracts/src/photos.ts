@@ -14,10 +14,12 @@ export type DerivativeSize = (typeof derivativeSizes)[number];
 /** The month key of photos with no real taken date ('Unknown Date', spec 2.2). */
 export const UNKNOWN_DATE = { year: 0, month: 0 } as const;
 
-const count = z.int().check(z.nonnegative());
+/** Spec 5: counts are integers >= 0. */
+export const CountSchema = z.int().check(z.nonnegative());
+const count = CountSchema;
 
 /** A whole number in a path or query string, within [min, max]. */
-const queryInteger = (min: number, max: number) =>
+export const queryInteger = (min: number, max: number) =>
   z.pipe(z.coerce.number(), z.int().check(z.minimum(min), z.maximum(max)));
 
 export const ThumbnailSchema = z.object({
@@ -63,6 +65,12 @@ const sortQuery = {
   sortOrder: z._default(SortOrderSchema, 'desc'),
 };
 
+/** An opaque keyset position handed back by the previous page. */
+export const CursorQuerySchema = z.optional(z.string().check(z.maxLength(200)));
+
+/** A photo id in a path or a list: the server answers 404 for any id that is not the caller's. */
+export const PhotoIdSchema = z.string().check(z.minLength(1), z.maxLength(100));
+
 export const TimelineMonthQuerySchema = z.object({
   cursor: z.optional(z.string().check(z.maxLength(200))),
   limit: z._default(queryInteger(1, PHOTOS_PAGE_SIZE), TIMELINE_SECTION_SIZE),
@@ -90,9 +98,7 @@ export type UserPhotoInfo = z.infer<typeof UserPhotoInfoSchema>;
 export const ActivationSchema = z.object({ status: ActivationStatusSchema });
 
 export const DeletePhotosBodySchema = z.object({
-  photoIds: z
-    .array(z.string().check(z.minLength(1), z.maxLength(100)))
-    .check(z.minLength(1), z.maxLength(PHOTOS_PAGE_SIZE)),
+  photoIds: z.array(PhotoIdSchema).check(z.minLength(1), z.maxLength(PHOTOS_PAGE_SIZE)),
 });
 export const BulkDeleteResultSchema = z.object({ failed: z.array(z.string()) });
 export type BulkDeleteResult = z.infer<typeof BulkDeleteResultSchema>;
@@ -102,10 +108,17 @@ export const photosApi = {
     service: 'photos',
     method: 'GET',
     path: '/photos/timeline/:year/:month',
-    params: z.object({
-      year: queryInteger(0, 9999),
-      month: queryInteger(0, 12),
-    }),
+    params: z
+      .object({
+        year: queryInteger(0, 9999),
+        month: queryInteger(0, 12),
+      })
+      .check(
+        z.refine((params) => (params.year === UNKNOWN_DATE.year) === (params.month === UNKNOWN_DATE.month), {
+          error: 'Month 0 goes with year 0 only: together they are the Unknown Date',
+          path: ['month'],
+        }),
+      ),
     query: TimelineMonthQuerySchema,
     response: PhotoPageSchema,
   }),
@@ -203,5 +216,11 @@ export function photoFilePath(photoId: string, variant: PhotoFileVariant): strin
   return `/files/${photoId}/${variant}`;
 }
 
-/** The photo push channel (a WebSocket) below the photo service's base URL. */
+/**
+ * The customer's push channel (a WebSocket) below the photo service's base URL: photo events and
+ * archive events (spec 4 and 7) travel over the same socket.
+ */
 export const PHOTO_EVENTS_PATH = '/events';
+
+/** The server closes a push connection with this code when its 30 minutes are up (spec 4). */
+export const PUSH_LIFETIME_CLOSE_CODE = 4000;

@@ -32,6 +32,12 @@ function demoPicture(index: number): string {
   </svg>`;
 }
 
+/** A demo photo as the camera would have written it: a JPEG with its EXIF capture date. */
+export async function demoPhotoBytes(index: number, date: string | null): Promise<Buffer> {
+  const image = sharp(Buffer.from(demoPicture(index))).jpeg({ quality: 85 });
+  return (date ? image.withExif({ IFD2: { DateTimeOriginal: date } }) : image).toBuffer();
+}
+
 /**
  * Gives the demo customer photos the shop already holds (from earlier orders), so activating the
  * photo library has something real to import. Runs once: a second start finds them there.
@@ -43,8 +49,7 @@ export async function seedDemoPhotos(db: Database, blobs: BlobStore, ownerId: st
   );
   if (Number(rows[0]!.count) > 0) return 0;
   for (const [index, date] of demoDates.entries()) {
-    const image = sharp(Buffer.from(demoPicture(index))).jpeg({ quality: 85 });
-    const bytes = await (date ? image.withExif({ IFD2: { DateTimeOriginal: date } }) : image).toBuffer();
+    const bytes = await demoPhotoBytes(index, date);
     const key = `shop-held/${ownerId}/demo-${index + 1}.jpg`;
     await blobs.put(key, bytes, 'image/jpeg');
     await db.query('INSERT INTO shop_held_photos (owner_id, blob_key, file_name) VALUES ($1, $2, $3)', [

@@ -1,6 +1,7 @@
 import { thumbHashToAverageRGBA } from 'thumbhash';
-import { derivativeSizes, photoFilePath, type Photo } from '@photo/contracts/photos';
+import { derivativeSizes, photoFilePath, type Photo, type PhotoPage } from '@photo/contracts/photos';
 import type { PhotoRecord } from './photos.repository';
+import type { RecordPage } from './photos.service';
 
 /** The photo as spec 3 describes it. URLs derive from the id alone, so a page of photos gzips small. */
 export function toPhotoDto(photo: PhotoRecord, photosBaseUrl: string): Photo {
@@ -34,6 +35,10 @@ export function toPhotoDto(photo: PhotoRecord, photosBaseUrl: string): Photo {
     ...(photo.placeholder ? { placeholder: averageColour(photo.placeholder) } : {}),
     status: photo.status,
   };
+}
+
+export function toPhotoPageDto(page: RecordPage, photosBaseUrl: string): PhotoPage {
+  return { cursor: page.cursor, images: page.photos.map((photo) => toPhotoDto(photo, photosBaseUrl)) };
 }
 
 const hex = (channel: number) =>

@@ -1,8 +1,15 @@
-import { MAX_UPLOAD_MEGABYTES } from '@photo/contracts/upload';
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { MAX_UPLOAD_MEGABYTES } from '@photo/contracts/upload';
+import type { UsageLimits } from '../config';
 import type { BlobStore } from '../platform/blob-store';
 import type { Database } from '../platform/database';
+import { storageQuotaExceeded, uploadRateExceeded } from '../platform/errors';
 import { enqueueJob, releaseJob } from '../platform/job-queue';
+import type { RateWindows } from '../platform/rate-windows';
+import { cleanDisplayName } from '../platform/text';
 import { uuidv7 } from '../platform/uuid';
 import { DEFAULT_MAX_PIXELS } from './processing/derivatives';
 import { readPhotoMetadata } from './processing/photo-metadata';
@@ -12,13 +19,19 @@ import { originalKey, photoJobs } from './photos.service';
 
 /** Spec-level size limit of one upload: larger files are refused with a clear message. */
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MEGABYTES * 1024 * 1024;
+/** As long as file systems allow a name to be. */
+export const MAX_FILE_NAME_LENGTH = 255;
 const ORIGINAL_WAIT_MS = 60_000;
+const UPLOAD_WINDOW_SECONDS = 60 * 60;
 
 export interface IngestInput {
   ownerId: string;
   uploadId: string;
   fileName: string;
-  bytes: Buffer;
+  /** The file to take in. It is read in part and streamed, never whole into memory. */
+  filePath: string;
+  /** An upload counts against the customer's storage quota; an import brings in what the shop already holds. */
+  source: 'upload' | 'import';
 }
 
 export interface IngestResult {
@@ -27,28 +40,75 @@ export interface IngestResult {
   duplicate: boolean;
 }
 
+const GIB = 1024 ** 3;
+const formatGigabytes = (bytes: number) => String(Math.round((bytes / GIB) * 10) / 10);
+
+async function sha256OfFile(filePath: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(filePath), hash);
+  return hash.digest('hex');
+}
+
 /**
  * Takes a file into a customer's library, from an upload or from what the shop already holds.
  * The header is read at once (type, size, date: the photo lands in the right month immediately);
- * decoding and derivatives run as a durable job.
+ * decoding and derivatives run as a durable job. The file is hashed and stored as a stream, so memory
+ * does not grow with its size.
  */
-export function createPhotoIngestService(db: Database, blobs: BlobStore) {
+export function createPhotoIngestService(
+  db: Database,
+  blobs: BlobStore,
+  usage: { rateWindows: RateWindows; limits: UsageLimits },
+) {
+  const quotaMessage = () =>
+    `Your photo storage is full: at most ${formatGigabytes(usage.limits.photoStorageQuotaBytes)} GB of photos can be kept. Delete photos to make room.`;
+
   return {
+    /**
+     * Lets a new upload start, or refuses it before a byte is sent: a storage quota the upload would
+     * overrun, or too many files started this hour (each costs a hash, a decode and storage).
+     */
+    async admitUpload(ownerId: string, declaredBytes: number | undefined): Promise<void> {
+      const used = await createPhotosRepository(db).storageUsed(ownerId);
+      if (used + (declaredBytes ?? 0) > usage.limits.photoStorageQuotaBytes) {
+        throw storageQuotaExceeded(quotaMessage());
+      }
+      const { count } = await usage.rateWindows.hit(`uploads:${ownerId}`, UPLOAD_WINDOW_SECONDS);
+      if (count > usage.limits.uploadFilesPerHour) {
+        throw uploadRateExceeded(
+          `At most ${usage.limits.uploadFilesPerHour} files can be uploaded per hour. Please try again later.`,
+        );
+      }
+    },
+
     async ingest(input: IngestInput): Promise<IngestResult> {
-      const metadata = await readPhotoMetadata(input.bytes);
+      const metadata = await readPhotoMetadata(input.filePath);
       const pixels = metadata.width * metadata.height;
       if (pixels > DEFAULT_MAX_PIXELS) throw new ImageTooLargeError(pixels, DEFAULT_MAX_PIXELS);
-      const contentHash = createHash('sha256').update(input.bytes).digest('hex');
+      const { size } = await stat(input.filePath);
+      const contentHash = await sha256OfFile(input.filePath);
 
       const { record, created, jobId } = await db.transaction(async (tx) => {
-        const inserted = await createPhotosRepository(tx).insert({
+        const photos = createPhotosRepository(tx);
+        if (input.source === 'upload') {
+          // Locked, so parallel uploads of one customer cannot each slip under the quota.
+          const used = await photos.lockStorageUsed(input.ownerId);
+          // A duplicate stores nothing new, so it succeeds even on a full library.
+          if (
+            used + size > usage.limits.photoStorageQuotaBytes &&
+            !(await photos.findByContent(input.ownerId, contentHash))
+          ) {
+            throw storageQuotaExceeded(quotaMessage());
+          }
+        }
+        const inserted = await photos.insert({
           id: uuidv7(),
           ownerId: input.ownerId,
           uploadId: input.uploadId,
-          localFileName: input.fileName.slice(0, 255),
+          localFileName: cleanDisplayName(input.fileName, MAX_FILE_NAME_LENGTH) || 'photo',
           contentHash,
           mimeType: metadata.mimeType,
-          byteSize: input.bytes.length,
+          byteSize: size,
           width: metadata.width,
           height: metadata.height,
           visibleWidth: metadata.visibleWidth,
@@ -71,7 +131,7 @@ export function createPhotoIngestService(db: Database, blobs: BlobStore) {
       });
       if (created && jobId) {
         try {
-          await blobs.put(originalKey(record), input.bytes, metadata.mimeType);
+          await blobs.put(originalKey(record), createReadStream(input.filePath), metadata.mimeType);
         } catch (error) {
           await createPhotosRepository(db).deleteOwned(record.ownerId, [record.id]);
           throw error;

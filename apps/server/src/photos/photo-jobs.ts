@@ -1,10 +1,10 @@
-import { buffer } from 'node:stream/consumers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../platform/blob-store';
 import type { Database } from '../platform/database';
 import { enqueueJob, PermanentJobError, type Job, type JobHandler } from '../platform/job-queue';
 import type { PhotoEventBus } from './photo-events';
 import type { PhotoIngestService } from './photo-ingest.service';
+import type { CaptureDateReader } from './processing/exiftool-dates';
 import { processPhoto } from './processing/process-photo';
 import { PhotoProcessingError } from './processing/processing-errors';
 import { createPhotosRepository, type DerivativeRecord } from './photos.repository';
@@ -18,6 +18,8 @@ interface PhotoJobDependencies {
   events: PhotoEventBus;
   ingest: PhotoIngestService;
   logger: FastifyBaseLogger;
+  /** The thorough date reader, for photos whose header gave no date. */
+  dates: CaptureDateReader;
 }
 
 /** The background work of the photo library; each handler may run again after a crash. */
@@ -49,9 +51,13 @@ export function createPhotoJobHandlers(deps: PhotoJobDependencies): Record<strin
       });
       throw new PermanentJobError('The original was never stored');
     }
-    const original = await buffer(await blobs.read(originalKey(photo)));
     try {
-      const processed = await processPhoto(original);
+      // From a file, the decoder reads what it needs (a JPEG shrinks on load) instead of the whole original.
+      const { processed, found } = await blobs.withLocalFile(originalKey(photo), async (filePath) => ({
+        processed: await processPhoto(filePath),
+        // Older cameras keep the date only in maker notes or IPTC, which the header reader skips.
+        found: photo.takenLocal ? null : await deps.dates.read(filePath),
+      }));
       const derivatives: DerivativeRecord[] = [];
       for (const derivative of processed.derivatives) {
         const extension = derivative.mimeType === 'image/webp' ? 'webp' : 'jpg';
@@ -66,6 +72,7 @@ export function createPhotoJobHandlers(deps: PhotoJobDependencies): Record<strin
         });
       }
       derivatives.sort((a, b) => a.size - b.size);
+      if (found) await photos.setTakenDate(photo.id, found.local, found.offset);
       await photos.markReady(photo.id, processed.placeholder, derivatives);
       await events.publish(photo.ownerId, 'photo-processed', { photoId: photo.id, uploadId: photo.uploadId });
     } catch (error) {
@@ -109,9 +116,16 @@ export function createPhotoJobHandlers(deps: PhotoJobDependencies): Record<strin
       await events.publish(ownerId, 'import-started', {});
       try {
         for (const held of await photos.shopHeldPhotos(ownerId)) {
-          const bytes = await buffer(await blobs.read(held.blobKey));
-          await deps.ingest
-            .ingest({ ownerId, uploadId: `import-${held.id}`, fileName: held.fileName, bytes })
+          await blobs
+            .withLocalFile(held.blobKey, (filePath) =>
+              deps.ingest.ingest({
+                ownerId,
+                uploadId: `import-${held.id}`,
+                fileName: held.fileName,
+                filePath,
+                source: 'import',
+              }),
+            )
             .catch((error: unknown) => {
               // One unreadable file must not keep the rest of the library out.
               if (!(error instanceof PhotoProcessingError)) throw error;

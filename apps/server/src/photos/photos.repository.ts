@@ -32,7 +32,7 @@ export interface PhotoRecord {
   derivatives: DerivativeRecord[];
 }
 
-interface PhotoRow {
+export interface PhotoRow {
   id: string;
   owner_id: string;
   upload_id: string;
@@ -55,13 +55,15 @@ interface PhotoRow {
 }
 
 // Timestamps leave the database as text in a fixed shape, so no driver applies a time zone to them.
-const photoColumns = `id, owner_id, upload_id, local_file_name, content_hash, mime_type, byte_size, width, height,
-  visible_width, visible_height, orientation,
-  to_char(taken_local, 'YYYY-MM-DD"T"HH24:MI:SS') AS taken_local, taken_offset,
-  to_char(uploaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS uploaded_at,
-  status, failure_reason, placeholder, derivatives`;
+// Qualified, so the same list reads photos joined with an album's rows.
+export const photoColumns = `photos.id, photos.owner_id, photos.upload_id, photos.local_file_name, photos.content_hash,
+  photos.mime_type, photos.byte_size, photos.width, photos.height,
+  photos.visible_width, photos.visible_height, photos.orientation,
+  to_char(photos.taken_local, 'YYYY-MM-DD"T"HH24:MI:SS') AS taken_local, photos.taken_offset,
+  to_char(photos.uploaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS uploaded_at,
+  photos.status, photos.failure_reason, photos.placeholder, photos.derivatives`;
 
-function toRecord(row: PhotoRow): PhotoRecord {
+export function toRecord(row: PhotoRow): PhotoRecord {
   return {
     id: row.id,
     ownerId: row.owner_id,
@@ -107,91 +109,135 @@ export interface PageRequest {
   limit: number;
 }
 
-const sortColumn: Record<SortKey, string> = { dateTaken: 'taken_local', created: 'uploaded_at' };
+/**
+ * Where a list of photos comes from: the whole library of an owner, or one album (whose rows carry
+ * copies of the sort columns, so its sections walk an index of its own). `$1` is the scope's id.
+ */
+export interface PhotoScope {
+  from: string;
+  scopeColumn: string;
+  idColumn: string;
+  sortColumns: Record<SortKey, string>;
+}
+
+export const libraryScope: PhotoScope = {
+  from: 'photos',
+  scopeColumn: 'photos.owner_id',
+  idColumn: 'photos.id',
+  sortColumns: { dateTaken: 'photos.taken_local', created: 'photos.uploaded_at' },
+};
+
+export const albumScope: PhotoScope = {
+  from: 'album_photos JOIN photos ON photos.id = album_photos.photo_id',
+  scopeColumn: 'album_photos.album_id',
+  idColumn: 'album_photos.photo_id',
+  sortColumns: { dateTaken: 'album_photos.taken_local', created: 'album_photos.uploaded_at' },
+};
+
+export interface ScopedPageRequest {
+  scopeId: string;
+  sortKey: SortKey;
+  sortOrder: SortOrder;
+  after: Keyset | undefined;
+  limit: number;
+}
 
 function monthBounds(year: number, month: number): [string, string] {
   const next = month === 12 ? [year + 1, 1] : [year, month + 1];
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return [`${year}-${pad(month)}-01`, `${next[0]}-${pad(next[1]!)}-01`];
+  // Four-digit years: PostgreSQL reads a short one such as '1-01-01' as a two-digit year (2001).
+  const pad = (n: number, digits = 2) => String(n).padStart(digits, '0');
+  return [`${pad(year, 4)}-${pad(month)}-01`, `${pad(next[0]!, 4)}-${pad(next[1]!)}-01`];
 }
 
 export function keysetOf(photo: PhotoRecord, sortKey: SortKey): Keyset {
   return { value: sortKey === 'dateTaken' ? photo.takenLocal : photo.uploadedAt, id: photo.id };
 }
 
-export function createPhotosRepository(db: Queryable) {
-  /**
-   * One month of one sort key, in keyset pages. Photos without a date (month 0) are ordered by id,
-   * which is time-ordered (UUIDv7), so they keep upload order.
-   */
-  async function listMonth(request: PageRequest & { year: number; month: number }): Promise<PhotoRecord[]> {
-    const { ownerId, sortKey, sortOrder, after, limit, year, month } = request;
-    const direction = sortOrder === 'asc' ? 'ASC' : 'DESC';
-    const compare = sortOrder === 'asc' ? '>' : '<';
-    const params: unknown[] = [ownerId, limit];
-    const where = ['owner_id = $1'];
-    const column = sortColumn[sortKey];
-    const unknownDate = sortKey === 'dateTaken' && year === 0;
-    if (unknownDate) {
-      where.push('taken_local IS NULL');
-      if (after) {
-        params.push(after.id);
-        where.push(`id ${compare} $${params.length}`);
-      }
-    } else {
-      const [start, end] = monthBounds(year, month);
-      const bound =
-        sortKey === 'created'
-          ? (value: string) => `(${value}::timestamp AT TIME ZONE 'UTC')`
-          : (value: string) => `${value}::timestamp`;
-      params.push(start, end);
-      where.push(
-        `${column} >= ${bound(`$${params.length - 1}`)}`,
-        `${column} < ${bound(`$${params.length}`)}`,
-      );
-      if (after) {
-        params.push(after.value, after.id);
-        const castValue =
-          sortKey === 'created' ? `$${params.length - 1}::timestamptz` : `$${params.length - 1}::timestamp`;
-        where.push(`(${column}, id) ${compare} (${castValue}, $${params.length}::uuid)`);
-      }
+/**
+ * One month of one sort key, in keyset pages. Photos without a date (month 0) are ordered by id,
+ * which is time-ordered (UUIDv7), so they keep upload order.
+ */
+export async function listMonthIn(
+  db: Queryable,
+  scope: PhotoScope,
+  request: ScopedPageRequest & { year: number; month: number },
+): Promise<PhotoRecord[]> {
+  const { scopeId, sortKey, sortOrder, after, limit, year, month } = request;
+  const direction = sortOrder === 'asc' ? 'ASC' : 'DESC';
+  const compare = sortOrder === 'asc' ? '>' : '<';
+  const params: unknown[] = [scopeId, limit];
+  const where = [`${scope.scopeColumn} = $1`];
+  const column = scope.sortColumns[sortKey];
+  const id = scope.idColumn;
+  const unknownDate = sortKey === 'dateTaken' && year === 0;
+  if (unknownDate) {
+    where.push(`${column} IS NULL`);
+    if (after) {
+      params.push(after.id);
+      where.push(`${id} ${compare} $${params.length}`);
     }
-    // Qualified names: the select list formats the timestamps as text under the same names, and
-    // ordering by that text would sort every row of the month instead of walking the index.
-    const order = `photos.${unknownDate ? 'taken_local' : column} ${direction}, photos.id ${direction}`;
-    const { rows } = await db.query<PhotoRow>(
-      `SELECT ${photoColumns} FROM photos WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT $2`,
-      params,
-    );
-    return rows.map(toRecord);
+  } else {
+    const [start, end] = monthBounds(year, month);
+    const bound =
+      sortKey === 'created'
+        ? (value: string) => `(${value}::timestamp AT TIME ZONE 'UTC')`
+        : (value: string) => `${value}::timestamp`;
+    params.push(start, end);
+    where.push(`${column} >= ${bound(`$${params.length - 1}`)}`, `${column} < ${bound(`$${params.length}`)}`);
+    if (after) {
+      params.push(after.value, after.id);
+      const castValue =
+        sortKey === 'created' ? `$${params.length - 1}::timestamptz` : `$${params.length - 1}::timestamp`;
+      where.push(`(${column}, ${id}) ${compare} (${castValue}, $${params.length}::uuid)`);
+    }
   }
+  // Qualified names: the select list formats the timestamps as text under the same names, and
+  // ordering by that text would sort every row of the month instead of walking the index.
+  const { rows } = await db.query<PhotoRow>(
+    `SELECT ${photoColumns} FROM ${scope.from} WHERE ${where.join(' AND ')}
+     ORDER BY ${column} ${direction}, ${id} ${direction} LIMIT $2`,
+    params,
+  );
+  return rows.map(toRecord);
+}
 
+/** Every photo of a scope in one order (spec 7 GET /photos), dated photos first, then undated. */
+export async function listAllIn(
+  db: Queryable,
+  scope: PhotoScope,
+  request: ScopedPageRequest,
+): Promise<PhotoRecord[]> {
+  const { scopeId, sortKey, sortOrder, after, limit } = request;
+  const column = scope.sortColumns[sortKey];
+  const id = scope.idColumn;
+  const direction = sortOrder === 'asc' ? 'ASC' : 'DESC';
+  const compare = sortOrder === 'asc' ? '>' : '<';
+  const cast = sortKey === 'created' ? 'timestamptz' : 'timestamp';
+  const params: unknown[] = [scopeId, limit];
+  let condition = '';
+  if (after && after.value !== null) {
+    params.push(after.value, after.id);
+    condition = `AND (${column} IS NULL OR (${column}, ${id}) ${compare} ($3::${cast}, $4::uuid))`;
+  } else if (after) {
+    params.push(after.id);
+    condition = `AND ${column} IS NULL AND ${id} ${compare} $3::uuid`;
+  }
+  const { rows } = await db.query<PhotoRow>(
+    `SELECT ${photoColumns} FROM ${scope.from} WHERE ${scope.scopeColumn} = $1 ${condition}
+     ORDER BY ${column} ${direction} NULLS LAST, ${id} ${direction} LIMIT $2`,
+    params,
+  );
+  return rows.map(toRecord);
+}
+
+export function createPhotosRepository(db: Queryable) {
+  const scoped = ({ ownerId, ...rest }: PageRequest): ScopedPageRequest => ({ scopeId: ownerId, ...rest });
   return {
-    listMonth,
+    listMonth: (request: PageRequest & { year: number; month: number }) =>
+      listMonthIn(db, libraryScope, { ...scoped(request), year: request.year, month: request.month }),
 
     /** The whole library in one order (spec 7 GET /photos), dated photos first, then undated. */
-    async listAll(request: PageRequest): Promise<PhotoRecord[]> {
-      const { ownerId, sortKey, sortOrder, after, limit } = request;
-      const column = sortColumn[sortKey];
-      const direction = sortOrder === 'asc' ? 'ASC' : 'DESC';
-      const compare = sortOrder === 'asc' ? '>' : '<';
-      const cast = sortKey === 'created' ? 'timestamptz' : 'timestamp';
-      const params: unknown[] = [ownerId, limit];
-      let condition = '';
-      if (after && after.value !== null) {
-        params.push(after.value, after.id);
-        condition = `AND (${column} IS NULL OR (${column}, id) ${compare} ($3::${cast}, $4::uuid))`;
-      } else if (after) {
-        params.push(after.id);
-        condition = `AND ${column} IS NULL AND id ${compare} $3::uuid`;
-      }
-      const { rows } = await db.query<PhotoRow>(
-        `SELECT ${photoColumns} FROM photos WHERE owner_id = $1 ${condition}
-         ORDER BY photos.${column} ${direction} NULLS LAST, photos.id ${direction} LIMIT $2`,
-        params,
-      );
-      return rows.map(toRecord);
-    },
+    listAll: (request: PageRequest) => listAllIn(db, libraryScope, scoped(request)),
 
     async timeline(ownerId: string, sortKey: SortKey): Promise<TimelineEntry[]> {
       const { rows } = await db.query<TimelineEntry>(
@@ -210,12 +256,30 @@ export function createPhotosRepository(db: Queryable) {
       return Number(rows[0]?.total ?? 0);
     },
 
+    async countAlbums(ownerId: string): Promise<number> {
+      const { rows } = await db.query<{ total: string | number }>(
+        'SELECT count(*) AS total FROM albums WHERE owner_id = $1',
+        [ownerId],
+      );
+      return Number(rows[0]?.total ?? 0);
+    },
+
     async findOwned(ownerId: string, id: string): Promise<PhotoRecord | undefined> {
       const { rows } = await db.query<PhotoRow>(
         `SELECT ${photoColumns} FROM photos WHERE owner_id = $1 AND id = $2`,
         [ownerId, id],
       );
       return rows[0] && toRecord(rows[0]);
+    },
+
+    /** The customer's photos among `ids` (well-formed UUIDs), in no particular order. */
+    async findOwnedMany(ownerId: string, ids: string[]): Promise<PhotoRecord[]> {
+      if (ids.length === 0) return [];
+      const { rows } = await db.query<PhotoRow>(
+        `SELECT ${photoColumns} FROM photos WHERE owner_id = $1 AND id = ANY($2::uuid[])`,
+        [ownerId, ids],
+      );
+      return rows.map(toRecord);
     },
 
     async findById(id: string): Promise<PhotoRecord | undefined> {
@@ -274,6 +338,14 @@ export function createPhotosRepository(db: Queryable) {
       return rows[0] && toRecord(rows[0]);
     },
 
+    /** Dates a photo that had no taken date; its months (library and albums) follow by trigger. */
+    async setTakenDate(id: string, local: string, offset: string | null): Promise<void> {
+      await db.query(
+        `UPDATE photos SET taken_local = $2::timestamp, taken_offset = $3 WHERE id = $1 AND taken_local IS NULL`,
+        [id, local, offset],
+      );
+    },
+
     async setStatus(id: string, status: PhotoRecord['status'], failureReason: string | null): Promise<void> {
       await db.query(`UPDATE photos SET status = $2, failure_reason = $3 WHERE id = $1`, [
         id,
@@ -288,7 +360,7 @@ export function createPhotosRepository(db: Queryable) {
       const { rows } = await db.query<PhotoRow>(
         `WITH gone AS (DELETE FROM photos WHERE owner_id = $1 AND id = ANY($2::uuid[]) RETURNING *),
               tomb AS (INSERT INTO deleted_photos (id, owner_id) SELECT id, owner_id FROM gone ON CONFLICT DO NOTHING)
-         SELECT ${photoColumns} FROM gone`,
+         SELECT ${photoColumns} FROM gone AS photos`,
         [ownerId, ids],
       );
       return rows.map(toRecord);
@@ -337,6 +409,28 @@ export function createPhotosRepository(db: Queryable) {
         [ownerId, from, to],
       );
       return rows.length > 0;
+    },
+
+    /** Bytes of originals the customer keeps (kept by trigger, migration 005). */
+    async storageUsed(ownerId: string): Promise<number> {
+      const { rows } = await db.query<{ byte_count: string | number }>(
+        'SELECT byte_count FROM photo_storage_usage WHERE owner_id = $1',
+        [ownerId],
+      );
+      return Number(rows[0]?.byte_count ?? 0);
+    },
+
+    /** The same, with the customer's usage row locked until the transaction ends. */
+    async lockStorageUsed(ownerId: string): Promise<number> {
+      await db.query(
+        `INSERT INTO photo_storage_usage (owner_id, byte_count) VALUES ($1, 0) ON CONFLICT (owner_id) DO NOTHING`,
+        [ownerId],
+      );
+      const { rows } = await db.query<{ byte_count: string | number }>(
+        'SELECT byte_count FROM photo_storage_usage WHERE owner_id = $1 FOR UPDATE',
+        [ownerId],
+      );
+      return Number(rows[0]?.byte_count ?? 0);
     },
 
     async shopHeldPhotos(ownerId: string): Promise<Array<{ id: string; blobKey: string; fileName: string }>> {

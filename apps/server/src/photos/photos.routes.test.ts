@@ -7,9 +7,9 @@ import { seedDemoAccounts } from '../demo/demo-accounts';
 import { issueAccessToken, signIn, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { makeJpeg, makePng } from '../testing/test-images';
+import { createTusUpload, patchTusUpload, TUS_HEADERS, uploadTusFile } from '../testing/tus-client';
 
-const tus = { 'tus-resumable': '1.0.0' };
-const metadata = (fileName: string) => `filename ${Buffer.from(fileName).toString('base64')}`;
+const tus = TUS_HEADERS;
 
 describe('photo service over HTTP', () => {
   let t: TestApp;
@@ -17,35 +17,10 @@ describe('photo service over HTTP', () => {
   let stranger: SignedIn;
 
   const createUpload = (who: SignedIn, fileName: string, length: number) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/upload/files',
-      headers: {
-        ...who.headers,
-        ...tus,
-        'upload-length': String(length),
-        'upload-metadata': metadata(fileName),
-      },
-    });
-
+    createTusUpload(t, who, fileName, length);
   const patch = (who: SignedIn, location: string, offset: number, body: Buffer) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: location,
-      headers: {
-        ...who.headers,
-        ...tus,
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-      },
-      payload: body,
-    });
-
-  const upload = async (who: SignedIn, fileName: string, bytes: Buffer) => {
-    const created = await createUpload(who, fileName, bytes.length);
-    expect(created.statusCode).toBe(201);
-    return patch(who, created.headers.location as string, 0, bytes);
-  };
+    patchTusUpload(t, who, location, offset, body);
+  const upload = (who: SignedIn, fileName: string, bytes: Buffer) => uploadTusFile(t, who, fileName, bytes);
 
   const get = (who: SignedIn, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers });
 
@@ -187,6 +162,32 @@ describe('photo service over HTTP', () => {
     expect(badMonth.json()).toMatchObject({
       error: { field: 'params.month', message: 'params.month: Too big: expected number to be <=12' },
     });
+    const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const wrongCursor = cursorOf(['x', '0192f0c4-58d2-7c3e-9a4b-1f2e3d4c5b6a']);
+    const otherSortKeysCursor = cursorOf([
+      '2024-01-01T10:00:00.000000Z',
+      '0192f0c4-58d2-7c3e-9a4b-1f2e3d4c5b6a',
+    ]);
+    const cases: Array<[string, string]> = [
+      ['/api/photos/photos/timeline/2026/0', 'params.month'],
+      ['/api/photos/photos/timeline/0/5', 'params.month'],
+      ['/api/photos/photos/timeline/0/0?sortKey=created', 'params.year'],
+      [`/api/photos/photos/timeline/2024/1?cursor=${wrongCursor}`, 'query.cursor'],
+      [`/api/photos/photos?cursor=${wrongCursor}`, 'query.cursor'],
+      [`/api/photos/photos?sortKey=dateTaken&cursor=${otherSortKeysCursor}`, 'query.cursor'],
+      [
+        `/api/photos/photos?cursor=${cursorOf(['2024-02-30T10:00:00', '0192f0c4-58d2-7c3e-9a4b-1f2e3d4c5b6a'])}`,
+        'query.cursor',
+      ],
+    ];
+    for (const [url, field] of cases) {
+      const response = await get(owner, url);
+      expect(response.statusCode, url).toBe(400);
+      expect(ErrorBodySchema.parse(response.json()).error.field, url).toBe(field);
+    }
+    // The Unknown Date month itself is fine.
+    expect((await get(owner, '/api/photos/photos/timeline/0/0')).statusCode).toBe(200);
+
     const badJson = await t.app.inject({
       method: 'DELETE',
       url: '/api/photos/photos',
@@ -307,16 +308,7 @@ describe('photo service over HTTP', () => {
     const ids: string[] = [];
     for (const seed of [51, 52]) {
       const bytes = await makeJpeg({ seed, width: 120, height: 90 });
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/upload/files',
-        headers: {
-          ...owner.headers,
-          ...tus,
-          'upload-length': String(bytes.length),
-          'upload-metadata': `${metadata(`batch-${seed}.jpg`)},batch ${Buffer.from(batch).toString('base64')}`,
-        },
-      });
+      const created = await createTusUpload(t, owner, `batch-${seed}.jpg`, bytes.length, { batch });
       const done = await patch(owner, created.headers.location as string, 0, bytes);
       ids.push(UploadResultSchema.parse(done.json()).photo.imageId);
     }

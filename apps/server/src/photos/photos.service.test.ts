@@ -4,84 +4,73 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PhotoEvent } from '@photo/contracts/photos';
-import { createCustomersRepository } from '../customers/customers.repository';
 import { createLocalBlobStore, type BlobStore } from '../platform/blob-store';
 import type { Caller } from '../platform/caller';
 import type { Database } from '../platform/database';
 import { startJobWorker } from '../platform/job-queue';
-import { uuidv7 } from '../platform/uuid';
+import { createRateWindows, type RateWindows } from '../platform/rate-windows';
 import { createTestDatabase } from '../testing/test-database';
+import { insertTestCustomer, insertTestPhotos } from '../testing/test-photos';
 import { makeJpeg } from '../testing/test-images';
-import { createPhotoEventBus, type PhotoEventBus } from './photo-events';
-import { createPhotoIngestService, type PhotoIngestService } from './photo-ingest.service';
+import { createCustomerPushBus, type CustomerPushBus } from '../push/customer-push';
+import { createPhotoEventBus } from './photo-events';
+import { ingestBytes, roomyLimits } from '../testing/ingest-bytes';
+import { createPhotoIngestService, type IngestInput, type PhotoIngestService } from './photo-ingest.service';
 import { createPhotoJobHandlers } from './photo-jobs';
-import { createPhotosRepository, type PhotosRepository } from './photos.repository';
+import { createExifToolDateReader, type CaptureDateReader } from './processing/exiftool-dates';
+import { jpegWithIptcDate } from '../testing/test-images';
+import { createPhotosRepository } from './photos.repository';
 import { createPhotosService, originalKey, type PhotosService } from './photos.service';
 
 describe(`photo library (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let db: Database;
   let blobs: BlobStore;
   let dataDir: string;
-  let repository: PhotosRepository;
   let service: PhotosService;
   let ingest: PhotoIngestService;
-  let events: PhotoEventBus;
+  let push: CustomerPushBus;
   let worker: ReturnType<typeof startJobWorker>;
+  let rateWindows: RateWindows;
+  let dates: CaptureDateReader;
 
-  const newCaller = async (): Promise<Caller> => {
-    const customer = await createCustomersRepository(db).insert({
-      email: `${uuidv7()}@example.com`,
-      passwordHash: 'unused',
-      firstName: 'Test',
-      lastName: 'Customer',
-      isB2B: false,
-      status: 'Default',
-    });
-    return { customerId: customer.id, isB2B: false, storefrontId: 'nl' };
-  };
+  const newCaller = async (): Promise<Caller> => ({
+    customerId: await insertTestCustomer(db),
+    isB2B: false,
+    storefrontId: 'nl',
+  });
 
   /** Rows straight into the table: paging tests need many photos, not many decodes. */
-  const insertRows = async (ownerId: string, dates: Array<string | null>) => {
-    for (const [index, takenLocal] of dates.entries()) {
-      await repository.insert({
-        id: uuidv7(),
-        ownerId,
-        uploadId: 'u',
-        localFileName: `photo-${index}.jpg`,
-        contentHash: `${ownerId}-${index}-${takenLocal}`,
-        mimeType: 'image/jpeg',
-        byteSize: 1,
-        width: 4,
-        height: 3,
-        visibleWidth: 4,
-        visibleHeight: 3,
-        orientation: 1,
-        takenLocal,
-        takenOffset: null,
-      });
-    }
-  };
+  const insertRows = (ownerId: string, dates: Array<string | null>) => insertTestPhotos(db, ownerId, dates);
 
   beforeAll(async () => {
     db = await createTestDatabase();
     dataDir = await mkdtemp(path.join(tmpdir(), 'photos-test-'));
     blobs = createLocalBlobStore(dataDir);
-    repository = createPhotosRepository(db);
-    service = createPhotosService(db, repository);
-    ingest = createPhotoIngestService(db, blobs);
-    events = createPhotoEventBus(db);
+    service = createPhotosService(db, createPhotosRepository(db));
+    rateWindows = createRateWindows(db);
+    ingest = createPhotoIngestService(db, blobs, { rateWindows, limits: roomyLimits });
+    push = createCustomerPushBus(db);
     const logger = pino({ level: 'silent' });
+    dates = createExifToolDateReader();
     worker = startJobWorker({
       db,
       logger,
       concurrency: 2,
       pollIntervalMs: 50,
-      handlers: createPhotoJobHandlers({ db, blobs, events, ingest, logger }),
+      handlers: createPhotoJobHandlers({
+        db,
+        blobs,
+        events: createPhotoEventBus(push),
+        ingest,
+        logger,
+        dates,
+      }),
     });
   });
   afterAll(async () => {
     await worker.stop();
-    await events.close();
+    await push.close();
+    await dates.close();
     await db.close();
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -211,7 +200,9 @@ describe(`photo library (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
   it('processes an upload into upright derivatives and tells the owner', async () => {
     const caller = await newCaller();
     const received: PhotoEvent[] = [];
-    const unsubscribe = await events.subscribe(caller.customerId, (event) => received.push(event));
+    const unsubscribe = await push.subscribe(caller.customerId, (event) =>
+      received.push(event as PhotoEvent),
+    );
     const bytes = await makeJpeg({
       width: 1600,
       height: 1200,
@@ -219,7 +210,7 @@ describe(`photo library (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
       dateTimeOriginal: '2019:08:10 09:15:00',
       seed: 5,
     });
-    const { photo, duplicate } = await ingest.ingest({
+    const { photo, duplicate } = await ingestBytes(ingest, {
       ownerId: caller.customerId,
       uploadId: 'up-1',
       fileName: 'beach.jpg',
@@ -244,7 +235,7 @@ describe(`photo library (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
     await expect.poll(() => received.map((event) => event.type)).toContain('photo-processed');
     unsubscribe();
 
-    const again = await ingest.ingest({
+    const again = await ingestBytes(ingest, {
       ownerId: caller.customerId,
       uploadId: 'up-2',
       fileName: 'copy.jpg',
@@ -254,13 +245,57 @@ describe(`photo library (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
     expect((await service.userInfo(caller)).photosCount).toBe(1);
   });
 
+  it('keeps uploads within the storage quota; a duplicate still succeeds, deletes make room, imports do not count', async () => {
+    const caller = await newCaller();
+    const first = await makeJpeg({ seed: 81, width: 200, height: 150 });
+    const second = await makeJpeg({ seed: 82, width: 200, height: 150 });
+    const tight = createPhotoIngestService(db, blobs, {
+      rateWindows,
+      limits: { ...roomyLimits, photoStorageQuotaBytes: first.length + 10 },
+    });
+    const upload = (bytes: Buffer, source: IngestInput['source'] = 'upload') =>
+      ingestBytes(tight, { ownerId: caller.customerId, uploadId: 'q', fileName: 'q.jpg', bytes, source });
+
+    const { photo } = await upload(first);
+    await expect(tight.admitUpload(caller.customerId, second.length)).rejects.toMatchObject({
+      status: 413,
+      code: 'storage_quota_exceeded',
+    });
+    // Declared sizes can lie or be missing: the quota holds when the file has arrived, too.
+    await expect(upload(second)).rejects.toMatchObject({ status: 413, code: 'storage_quota_exceeded' });
+    expect((await service.userInfo(caller)).photosCount).toBe(1);
+    expect(await upload(first)).toMatchObject({ duplicate: true, photo: { id: photo.id } });
+
+    const imported = await upload(second, 'import');
+    expect(imported.duplicate).toBe(false);
+    await service.deleteMany(caller, [photo.id, imported.photo.id]);
+    await expect(tight.admitUpload(caller.customerId, second.length)).resolves.toBeUndefined();
+    expect((await upload(second)).duplicate).toBe(false);
+  });
+
+  it('refuses more new uploads per hour than allowed, counted per customer', async () => {
+    const [busy, other] = [await newCaller(), await newCaller()];
+    const limited = createPhotoIngestService(db, blobs, {
+      rateWindows,
+      limits: { ...roomyLimits, uploadFilesPerHour: 3 },
+    });
+    for (let file = 0; file < 3; file += 1) await limited.admitUpload(busy.customerId, 1000);
+    await expect(limited.admitUpload(busy.customerId, 1000)).rejects.toMatchObject({
+      status: 429,
+      code: 'upload_rate_exceeded',
+    });
+    await expect(limited.admitUpload(other.customerId, 1000)).resolves.toBeUndefined();
+  });
+
   it('refuses an image whose stream turns out damaged, keeping nothing of it', async () => {
     const caller = await newCaller();
     const received: PhotoEvent[] = [];
-    const unsubscribe = await events.subscribe(caller.customerId, (event) => received.push(event));
+    const unsubscribe = await push.subscribe(caller.customerId, (event) =>
+      received.push(event as PhotoEvent),
+    );
     const whole = await makeJpeg({ width: 800, height: 600, seed: 9 });
     const truncated = whole.subarray(0, Math.floor(whole.length / 2));
-    const { photo } = await ingest.ingest({
+    const { photo } = await ingestBytes(ingest, {
       ownerId: caller.customerId,
       uploadId: 'up-3',
       fileName: 'half.jpg',
@@ -292,7 +327,9 @@ describe(`photo library (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
     }
     expect(await service.activationStatus(caller)).toBe('NOT_ACTIVE');
     const received: PhotoEvent[] = [];
-    const unsubscribe = await events.subscribe(caller.customerId, (event) => received.push(event));
+    const unsubscribe = await push.subscribe(caller.customerId, (event) =>
+      received.push(event as PhotoEvent),
+    );
     expect(await service.activate(caller)).toBe('IMPORTING');
     expect(await service.activate(caller)).toBe('IMPORTING');
     await worker.drain();
@@ -311,7 +348,7 @@ describe(`photo library (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
     const caller = await newCaller();
     await service.activate(caller);
     await worker.drain();
-    const uploaded = await ingest.ingest({
+    const uploaded = await ingestBytes(ingest, {
       ownerId: caller.customerId,
       uploadId: 'u',
       fileName: 'a.jpg',
@@ -328,5 +365,26 @@ describe(`photo library (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
     expect(await service.activationStatus(caller)).toBe('ACTIVE');
     expect(await service.timeline(caller, 'dateTaken')).toEqual([]);
     expect(await blobs.stat(originalKey(uploaded.photo))).toBeUndefined();
+  });
+
+  it('dates a photo whose date only ExifTool finds once it is processed, moving it out of Unknown Date', async () => {
+    const caller = await newCaller();
+    const bytes = await jpegWithIptcDate({ date: '2016:05:04', time: '09:08:07+02:00', seed: 91 });
+    const { photo } = await ingestBytes(ingest, {
+      ownerId: caller.customerId,
+      uploadId: 'iptc',
+      fileName: 'scan.jpg',
+      bytes,
+    });
+    // The header reader finds nothing: the photo lands in Unknown Date at once.
+    expect(photo.takenLocal).toBeNull();
+    expect(await service.timeline(caller, 'dateTaken')).toEqual([{ year: 0, month: 0, count: 1 }]);
+    await worker.drain();
+    expect(await service.getOwned(caller, photo.id)).toMatchObject({
+      takenLocal: '2016-05-04T09:08:07',
+      takenOffset: '+02:00',
+      status: 'ready',
+    });
+    expect(await service.timeline(caller, 'dateTaken')).toEqual([{ year: 2016, month: 5, count: 1 }]);
   });
 });

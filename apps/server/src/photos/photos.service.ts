@@ -1,15 +1,17 @@
-import type {
-  ActivationStatus,
-  BulkDeleteResult,
-  SortKey,
-  SortOrder,
-  TimelineEntry,
-  UserPhotoInfo,
+import {
+  UNKNOWN_DATE,
+  type ActivationStatus,
+  type BulkDeleteResult,
+  type SortKey,
+  type SortOrder,
+  type TimelineEntry,
+  type UserPhotoInfo,
 } from '@photo/contracts/photos';
 import type { Caller } from '../platform/caller';
 import type { Database } from '../platform/database';
-import { conflict, notFound } from '../platform/errors';
+import { conflict, invalid, notFound } from '../platform/errors';
 import { enqueueJob } from '../platform/job-queue';
+import { isUuid } from '../platform/uuid';
 import { decodeCursor, encodeCursor } from './photo-cursor';
 import {
   createPhotosRepository,
@@ -30,9 +32,6 @@ export interface RecordPage {
   photos: PhotoRecord[];
 }
 
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
 /** Blob keys of a photo: the original and its derivatives. */
 export function photoBlobKeys(photo: Pick<PhotoRecord, 'ownerId' | 'id' | 'derivatives'>): string[] {
   return [originalKey(photo), ...photo.derivatives.map((derivative) => derivative.key)];
@@ -42,16 +41,16 @@ export function originalKey(photo: Pick<PhotoRecord, 'ownerId' | 'id'>): string 
   return `photos/${photo.ownerId}/${photo.id}/original`;
 }
 
-export function createPhotosService(db: Database, photos: PhotosRepository) {
-  /** Pages are read one row long: the extra row only says whether a next page exists. */
-  const page = (records: PhotoRecord[], limit: number, sortKey: SortKey): RecordPage => {
-    const photos = records.slice(0, limit);
-    return {
-      photos,
-      cursor: records.length > limit ? encodeCursor(keysetOf(photos[photos.length - 1]!, sortKey)) : null,
-    };
+/** Pages are read one row long: the extra row only says whether a next page exists. */
+export function recordPage(records: PhotoRecord[], limit: number, sortKey: SortKey): RecordPage {
+  const photos = records.slice(0, limit);
+  return {
+    photos,
+    cursor: records.length > limit ? encodeCursor(keysetOf(photos[photos.length - 1]!, sortKey)) : null,
   };
+}
 
+export function createPhotosService(db: Database, photos: PhotosRepository) {
   return {
     async timeline(caller: Caller, sortKey: SortKey): Promise<TimelineEntry[]> {
       return photos.timeline(caller.customerId, sortKey);
@@ -68,16 +67,20 @@ export function createPhotosService(db: Database, photos: PhotosRepository) {
         sortOrder: SortOrder;
       },
     ): Promise<RecordPage> {
+      // Every photo has an upload date: sorted by it, there is no Unknown Date month to list.
+      if (input.sortKey === 'created' && input.year === UNKNOWN_DATE.year) {
+        throw invalid('params.year', 'params.year: photos sorted by upload date have no Unknown Date (0/0)');
+      }
       const records = await photos.listMonth({
         ownerId: caller.customerId,
         year: input.year,
         month: input.month,
         sortKey: input.sortKey,
         sortOrder: input.sortOrder,
-        after: decodeCursor(input.cursor),
+        after: decodeCursor(input.cursor, input.sortKey),
         limit: input.limit + 1,
       });
-      return page(records, input.limit, input.sortKey);
+      return recordPage(records, input.limit, input.sortKey);
     },
 
     async listAll(
@@ -88,10 +91,10 @@ export function createPhotosService(db: Database, photos: PhotosRepository) {
         ownerId: caller.customerId,
         sortKey: input.sortKey,
         sortOrder: input.sortOrder,
-        after: decodeCursor(input.cursor),
+        after: decodeCursor(input.cursor, input.sortKey),
         limit: input.limit + 1,
       });
-      return page(records, input.limit, input.sortKey);
+      return recordPage(records, input.limit, input.sortKey);
     },
 
     /** Another customer's photo answers exactly like a photo that does not exist. */
@@ -102,12 +105,12 @@ export function createPhotosService(db: Database, photos: PhotosRepository) {
     },
 
     async userInfo(caller: Caller): Promise<UserPhotoInfo> {
-      const [photosCount, status] = await Promise.all([
+      const [photosCount, albumsCount, status] = await Promise.all([
         photos.countPhotos(caller.customerId),
+        photos.countAlbums(caller.customerId),
         photos.libraryStatus(caller.customerId),
       ]);
-      // Albums arrive with the albums capability; until then a library has none.
-      return { photosCount, albumsCount: 0, status };
+      return { photosCount, albumsCount, status };
     },
 
     activationStatus: (caller: Caller): Promise<ActivationStatus> => photos.libraryStatus(caller.customerId),

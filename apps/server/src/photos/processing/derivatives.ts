@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import sharp, { type Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import type { HeicDecoder } from './heic-decoder-pool';
+import type { ImageInput } from './image-head';
 import type { ExifOrientation, PhotoMetadata } from './photo-metadata';
 import { BrokenImageError, ImageTooLargeError } from './processing-errors';
 
@@ -44,7 +46,7 @@ const fitWithin = (size: number) =>
  * bytes are left untouched: the caller keeps them for download.
  */
 export async function makeDerivatives(
-  bytes: Buffer,
+  input: ImageInput,
   photo: PhotoMetadata,
   options: DerivativeOptions,
 ): Promise<Derivatives> {
@@ -53,7 +55,7 @@ export async function makeDerivatives(
 
   // One decode, stopped at the largest derivative; the smaller ones are resized from its pixels instead of
   // decoding the original again.
-  const upright = await decodeUpright(bytes, photo, options);
+  const upright = await decodeUpright(input, photo, options);
   const largest = await upright
     .toColourspace('srgb')
     .raw()
@@ -75,18 +77,21 @@ export async function makeDerivatives(
 
 /** The photo decoded upright and scaled to fit the largest derivative, not yet run. */
 async function decodeUpright(
-  bytes: Buffer,
+  input: ImageInput,
   photo: PhotoMetadata,
   options: DerivativeOptions,
 ): Promise<Sharp> {
   const largestFit = fitWithin(DERIVATIVE_SIZES[0]);
   if (photo.mimeType === 'image/heic') {
+    // The HEIC decoder takes bytes: a file is read whole here, within the upload size limit.
+    const bytes = typeof input === 'string' ? await readFile(input) : input;
     const { width, height, data } = await options.heicDecoder.decode(bytes);
     const decoded = sharp(data, { raw: { width, height, channels: 4 }, limitInputPixels: options.maxPixels });
     // libheif always hands over RGBA; an opaque photo should not carry an alpha plane into its derivatives.
     return (photo.hasAlpha ? decoded : decoded.removeAlpha()).resize(largestFit);
   }
-  const decoded = sharp(bytes, {
+  // From a file, sharp reads only what the decode needs (a JPEG shrinks on load), never the whole file at once.
+  const decoded = sharp(input, {
     limitInputPixels: options.maxPixels,
     // Browsers show photos with minor stream warnings, so only a cut-off stream fails: its missing part
     // would otherwise become a grey band in every derivative.

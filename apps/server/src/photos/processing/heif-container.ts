@@ -58,14 +58,15 @@ export function readHeifStoredSize(bytes: Uint8Array): { width: number; height: 
 }
 
 /**
- * True when the file ends before the data its boxes or item locations (`iloc`) point to: an upload cut
- * off. libheif does not fail on it; it paints the missing tiles of a grid image grey.
+ * True when the file ends before the data its item locations (`iloc`) point to: an upload cut off.
+ * libheif does not fail on it; it paints the missing tiles of a grid image grey. `bytes` may hold the
+ * container's metadata boxes only (image-head.ts); `fileSize` is the size of the whole file.
  */
-export function isHeifTruncated(bytes: Uint8Array): boolean {
+export function isHeifTruncated(bytes: Uint8Array, fileSize: number): boolean {
   const view = viewOf(bytes);
   try {
     const iloc = readMetaChildren(view).find((box) => box.type === 'iloc');
-    return iloc ? itemDataEnds(view, iloc).some((end) => end > bytes.length) : false;
+    return iloc ? itemDataEnds(view, iloc).some((end) => end > fileSize) : false;
   } catch (error) {
     if (error instanceof RangeError) return true;
     throw error;

@@ -1,6 +1,7 @@
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { isHeifTruncated, readHeifStoredSize } from './heif-container';
+import { readImageHead, type ImageInput } from './image-head';
 import { detectImageType, type PhotoMimeType } from './image-type';
 import { BrokenImageError, UnsupportedImageTypeError } from './processing-errors';
 
@@ -22,15 +23,18 @@ export interface PhotoMetadata {
   hasAlpha: boolean;
 }
 
-/** The facts of a photo read from its header alone, without decoding the pixels. */
-export async function readPhotoMetadata(bytes: Buffer): Promise<PhotoMetadata> {
-  const mimeType = detectImageType(bytes);
+/** The facts of a photo read from its header alone, without decoding the pixels or reading them into memory. */
+export async function readPhotoMetadata(input: ImageInput): Promise<PhotoMetadata> {
+  const head = await readImageHead(input);
+  const mimeType = detectImageType(head.bytes);
   if (!mimeType) throw new UnsupportedImageTypeError();
   // A cut-off JPEG or PNG fails when decoded; a cut-off HEIC would not, so it is caught here.
-  if (mimeType === 'image/heic' && isHeifTruncated(bytes)) {
+  if (mimeType === 'image/heic' && (head.truncated || isHeifTruncated(head.bytes, head.size))) {
     throw new BrokenImageError(new Error('The HEIF data runs past the end of the file.'));
   }
-  const header = await sharp(bytes)
+  // Only the header is read here, so no pixel limit applies yet: the caller compares the size with its
+  // own limit and answers "too large" (a 50,000 x 50,000 PNG is not damaged, it is too big).
+  const header = await sharp(input, { limitInputPixels: false })
     .metadata()
     .catch((error: unknown) => {
       throw new BrokenImageError(error);
@@ -42,10 +46,14 @@ export async function readPhotoMetadata(bytes: Buffer): Promise<PhotoMetadata> {
   // stored size is in the container. Other types turn by their orientation tag.
   const [stored, visible] =
     mimeType === 'image/heic'
-      ? [readHeifStoredSize(bytes) ?? header, header]
+      ? [readHeifStoredSize(head.bytes) ?? header, header]
       : [header, isQuarterTurn(orientation) ? { width: header.height, height: header.width } : header];
-  const dateTaken =
-    parseExifDateTime(tags.DateTimeOriginal) ?? parseExifDateTime(readReconyxHyperFireDate(tags.makerNote));
+  // EXIF first (the camera's own record), then what editors and exporters write to XMP.
+  const exifDate =
+    parseCaptureDate(tags.DateTimeOriginal) ?? parseCaptureDate(readReconyxHyperFireDate(tags.makerNote));
+  const captured = exifDate
+    ? { local: exifDate.local, offset: parseUtcOffset(tags.OffsetTimeOriginal) }
+    : readXmpCaptureDate(header.xmp);
   return {
     mimeType,
     width: stored.width,
@@ -53,8 +61,8 @@ export async function readPhotoMetadata(bytes: Buffer): Promise<PhotoMetadata> {
     visibleWidth: visible.width,
     visibleHeight: visible.height,
     orientation,
-    dateTaken,
-    dateTakenOffset: dateTaken ? parseUtcOffset(tags.OffsetTimeOriginal) : null,
+    dateTaken: captured?.local ?? null,
+    dateTakenOffset: captured?.offset ?? null,
     hasAlpha: header.hasAlpha,
   };
 }
@@ -88,12 +96,26 @@ async function readExifTags(exif: Buffer | undefined): Promise<ExifTags> {
   }
 }
 
-const EXIF_DATE_TIME = /^(\d{4})[:-](\d{2})[:-](\d{2})[ T](\d{2}):(\d{2}):(\d{2})/;
+/** A capture time as recorded: the local wall clock, and its UTC offset when one was written. */
+export interface CaptureDate {
+  local: string;
+  offset: string | null;
+}
 
-function parseExifDateTime(value: unknown): string | null {
-  const match = typeof value === 'string' ? EXIF_DATE_TIME.exec(value.trim()) : null;
+// EXIF (`2023:07:14 23:30:05`), XMP and ISO 8601 (`2023-07-14T23:30:05.120+02:00`, `2023-07-14`): the
+// date, then optionally the time (seconds optional), fractions, and a zone.
+const CAPTURE_DATE =
+  /^(\d{4})[:-](\d{2})[:-](\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * Reads a recorded capture time in any of the forms cameras and editors write. The offset is kept
+ * apart, never applied: months are grouped by the local wall clock, as the photo was taken.
+ */
+export function parseCaptureDate(value: unknown): CaptureDate | null {
+  // Cameras pad fixed-size fields with NUL characters.
+  const match = typeof value === 'string' ? CAPTURE_DATE.exec(value.replace(/\0+$/, '').trim()) : null;
   if (!match) return null;
-  const [, year, month, day, hour, minute, second] = match;
+  const [, year, month, day, hour = '00', minute = '00', second = '00', zone] = match;
   const local = `${year}-${month}-${day}T${hour}:${minute}:${second}`;
   // Read as UTC only to check the calendar: cameras with an unset clock write "0000:00:00 00:00:00" or
   // impossible dates, which do not survive the round trip.
@@ -101,7 +123,33 @@ function parseExifDateTime(value: unknown): string | null {
   if (Number.isNaN(checked.getTime()) || checked.toISOString().slice(0, 19) !== local) return null;
   // Spec 2.2: a photo dated January 1970 (a clock reset to the Unix epoch) has no real taken date.
   if (local.startsWith('1970-01-')) return null;
-  return local;
+  return { local, offset: zone ? normaliseOffset(zone) : null };
+}
+
+function normaliseOffset(zone: string): string | null {
+  if (zone === 'Z') return '+00:00';
+  const offset = zone.includes(':') ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`;
+  return parseUtcOffset(offset);
+}
+
+/**
+ * The XMP properties that carry a capture time, in order of trust: the original's own time
+ * (`exif:DateTimeOriginal`), the time the content was made (`photoshop:DateCreated`), then when the
+ * file was made (`xmp:CreateDate`, which exporters write). Edited and exported photos often keep their
+ * date only here, as an attribute of `rdf:Description` or as an element of its own.
+ */
+const XMP_DATE_PROPERTIES = ['exif:DateTimeOriginal', 'photoshop:DateCreated', 'xmp:CreateDate'];
+
+export function readXmpCaptureDate(xmp: Buffer | undefined): CaptureDate | null {
+  if (!xmp) return null;
+  const text = xmp.toString('utf8');
+  for (const property of XMP_DATE_PROPERTIES) {
+    const pattern = new RegExp(`${property}\\s*(?:=\\s*(?:"([^"]*)"|'([^']*)')|>([^<]*)<)`);
+    const match = pattern.exec(text);
+    const date = match ? parseCaptureDate(match[1] ?? match[2] ?? match[3]) : null;
+    if (date) return date;
+  }
+  return null;
 }
 
 /**

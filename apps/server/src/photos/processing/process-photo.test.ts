@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { thumbHashToAverageRGBA } from 'thumbhash';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +13,7 @@ import {
 } from './fixture-photos';
 import { createHeicDecoderPool, type HeicDecoder } from './heic-decoder-pool';
 import { processPhoto, type ProcessedPhoto } from './process-photo';
+import { makePngClaimingSize } from '../../testing/test-images';
 import { BrokenImageError, ImageTooLargeError, UnsupportedImageTypeError } from './processing-errors';
 
 const heicDecoder = createHeicDecoderPool({ size: 1 });
@@ -143,6 +147,31 @@ describe('processPhoto', () => {
     });
   });
 
+  it('refuses a 50,000 x 50,000 PNG as too large, not as damaged, before decoding it', async () => {
+    const failure = processPhoto(makePngClaimingSize(50_000, 50_000), { heicDecoder });
+
+    await expect(failure).rejects.toBeInstanceOf(ImageTooLargeError);
+    await expect(failure).rejects.toMatchObject({
+      message: 'The image has 2500 megapixels; at most 150 are accepted.',
+    });
+  });
+
+  it('makes the same derivatives from a file as from its bytes', async () => {
+    const bytes = await makePhotoLikeJpeg(900, 600);
+    const directory = await mkdtemp(path.join(tmpdir(), 'process-'));
+    try {
+      await writeFile(path.join(directory, 'photo.jpg'), bytes);
+      const fromFile = await processPhoto(path.join(directory, 'photo.jpg'), { heicDecoder });
+      const fromBytes = await processPhoto(bytes, { heicDecoder });
+      expect(fromFile.placeholder).toBe(fromBytes.placeholder);
+      expect(fromFile.derivatives.map((derivative) => derivative.data)).toEqual(
+        fromBytes.derivatives.map((derivative) => derivative.data),
+      );
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
   it.each([
     ['JPEG', (image: Sharp) => image.jpeg()],
     ['PNG', (image: Sharp) => image.png()],
@@ -185,7 +214,7 @@ describe('processPhoto', () => {
       if (name === 'broken/corrupted.jpg') return expect(outcome).toBeInstanceOf(BrokenImageError);
       // Everything else, the small JPEG without EXIF in broken/ included, is a photo a browser shows.
       if (!outcome || outcome instanceof Error) throw outcome ?? new Error('not processed');
-      expect(outcome).toMatchObject(expectedFacts(reading));
+      expect(outcome).toMatchObject(expectedFacts(reading, name));
       const visible = { width: outcome.visibleWidth, height: outcome.visibleHeight };
       for (const derivative of outcome.derivatives) {
         expect(Math.max(derivative.width, derivative.height)).toBe(

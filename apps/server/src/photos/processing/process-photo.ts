@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_PIXELS, makeDerivatives, type Derivative } from './derivatives';
 import { createHeicDecoderPool, type HeicDecoder, type HeicDecoderPool } from './heic-decoder-pool';
+import type { ImageInput } from './image-head';
 import { readPhotoMetadata, type PhotoMetadata } from './photo-metadata';
 
 export interface ProcessPhotoOptions {
@@ -17,15 +18,16 @@ export type ProcessedPhoto = Omit<PhotoMetadata, 'hasAlpha'> & {
 let sharedHeicDecoder: HeicDecoderPool | undefined;
 
 /**
- * Turns the bytes of an upload into its facts and derivatives. A photo that cannot be processed throws a
- * `PhotoProcessingError`: UnsupportedImageTypeError, BrokenImageError or ImageTooLargeError.
+ * Turns an upload (its bytes, or better the file that holds them) into its facts and derivatives. A
+ * photo that cannot be processed throws a `PhotoProcessingError`: UnsupportedImageTypeError,
+ * BrokenImageError or ImageTooLargeError.
  */
 export async function processPhoto(
-  bytes: Buffer,
+  input: ImageInput,
   options: ProcessPhotoOptions = {},
 ): Promise<ProcessedPhoto> {
-  const photo = await readPhotoMetadata(bytes);
-  const { derivatives, placeholder } = await makeDerivatives(bytes, photo, {
+  const photo = await readPhotoMetadata(input);
+  const { derivatives, placeholder } = await makeDerivatives(input, photo, {
     maxPixels: options.maxPixels ?? DEFAULT_MAX_PIXELS,
     heicDecoder: options.heicDecoder ?? (sharedHeicDecoder ??= createHeicDecoderPool()),
   });

@@ -53,7 +53,7 @@ export function createWorkerPool<Input, Output>(
       else task?.reject(new WorkerTaskError(reply.message));
       dispatch();
     });
-    slot.worker.on('error', (error) => {
+    slot.worker.on('error', (error: Error) => {
       slot.crash = error;
     });
     slot.worker.on('exit', (exitCode) => {

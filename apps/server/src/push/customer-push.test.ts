@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PhotoEvent } from '@photo/contracts/photos';
 import { openPostgresDatabase, type Database } from '../platform/database';
-import { createPhotoEventBus } from './photo-events';
+import { createCustomerPushBus, type PushMessage } from './customer-push';
 
 const url = process.env.DATABASE_URL;
 
 // Two connection pools stand for two replicas: the job ran in one, the customer's socket lives in the other.
-describe.skipIf(!url)('photo events across processes (PostgreSQL)', () => {
+describe.skipIf(!url)('push messages across processes (PostgreSQL)', () => {
   let jobProcess: Database;
   let socketProcess: Database;
   beforeAll(async () => {
@@ -19,14 +18,14 @@ describe.skipIf(!url)('photo events across processes (PostgreSQL)', () => {
   });
 
   it('reaches the browser connected to another process, and only its own customer', async () => {
-    const publisher = createPhotoEventBus(jobProcess);
-    const listener = createPhotoEventBus(socketProcess);
-    const received: PhotoEvent[] = [];
-    const others: PhotoEvent[] = [];
-    await listener.subscribe('customer-a', (event) => received.push(event));
-    await listener.subscribe('customer-b', (event) => others.push(event));
-    await publisher.publish('customer-a', 'photo-processed', { photoId: 'p1' });
-    await expect.poll(() => received.map((event) => event.data.payload)).toEqual([{ photoId: 'p1' }]);
+    const publisher = createCustomerPushBus(jobProcess);
+    const listener = createCustomerPushBus(socketProcess);
+    const received: PushMessage[] = [];
+    const others: PushMessage[] = [];
+    await listener.subscribe('customer-a', (message) => received.push(message));
+    await listener.subscribe('customer-b', (message) => others.push(message));
+    await publisher.publish('customer-a', { key: 'archive-generation-finished', downloadId: 'd1' });
+    await expect.poll(() => received).toEqual([{ key: 'archive-generation-finished', downloadId: 'd1' }]);
     expect(others).toEqual([]);
     await listener.close();
     await publisher.close();

@@ -2,37 +2,47 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { serviceBasePath } from '@photo/contracts/endpoint';
-import { PHOTO_EVENTS_PATH } from '@photo/contracts/photos';
+import { PHOTO_EVENTS_PATH, PUSH_LIFETIME_CLOSE_CODE } from '@photo/contracts/photos';
 import type { AuthenticateUpgrade, VerifyAccessToken } from '../auth/authenticate.service';
 import type { Caller } from '../platform/caller';
-import type { PhotoEventBus } from './photo-events';
+import type { CustomerPushBus } from './customer-push';
 
 const AuthenticateMessageSchema = z.object({ action: z.literal('authenticate'), token: z.string().min(1) });
 const HANDSHAKE_TIMEOUT_MS = 10_000;
 const KEEPALIVE_MS = 30_000;
+/** Spec 4 and 9: a push connection closes after 30 minutes; a client that still listens opens another. */
+export const PUSH_LIFETIME_MS = 30 * 60_000;
 
 export interface PushDependencies {
-  events: PhotoEventBus;
+  push: CustomerPushBus;
   /** The browser's way in: its session cookie on the upgrade request, from this shop's own pages. */
   authenticateUpgrade: AuthenticateUpgrade;
   /** Token clients' way in (spec 7): an `authenticate` message carrying the access token. */
   verifyToken: VerifyAccessToken;
+  lifetimeMs?: number;
 }
 
 /**
- * The push channel of a signed-in browser. A session-authenticated socket is ready at once; any other
- * must first send `{"action":"authenticate","token":…}`, which the server answers with `OK`. Either way
- * the socket then receives this customer's photo events, from whichever process raised them.
+ * The push channel of a signed-in customer: photo events and archive events over one socket. A
+ * session-authenticated socket is ready at once; any other must first send
+ * `{"action":"authenticate","token":…}`, which the server answers with `OK`. Either way the socket
+ * then receives this customer's messages, from whichever process raised them, until it closes (at the
+ * latest after 30 minutes). The path stays below the photo service, where the browser first found it.
  */
-export async function registerPhotoPushRoutes(app: FastifyInstance, deps: PushDependencies): Promise<void> {
+export async function registerPushRoutes(app: FastifyInstance, deps: PushDependencies): Promise<void> {
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   app.get(`${serviceBasePath('photos')}${PHOTO_EVENTS_PATH}`, { websocket: true }, (socket, request) => {
     let unsubscribe: (() => void) | undefined;
     let closed = false;
     const keepalive = setInterval(() => socket.ping(), KEEPALIVE_MS);
+    const lifetime = setTimeout(
+      () => socket.close(PUSH_LIFETIME_CLOSE_CODE, 'Connection lifetime reached'),
+      deps.lifetimeMs ?? PUSH_LIFETIME_MS,
+    );
     socket.on('close', () => {
       closed = true;
       clearInterval(keepalive);
+      clearTimeout(lifetime);
       clearTimeout(handshakeTimer);
       unsubscribe?.();
     });
@@ -42,8 +52,8 @@ export async function registerPhotoPushRoutes(app: FastifyInstance, deps: PushDe
       if (started) return;
       started = true;
       clearTimeout(handshakeTimer);
-      const stop = await deps.events.subscribe(caller.customerId, (event) =>
-        socket.send(JSON.stringify(event)),
+      const stop = await deps.push.subscribe(caller.customerId, (message) =>
+        socket.send(JSON.stringify(message)),
       );
       if (closed) stop();
       else {

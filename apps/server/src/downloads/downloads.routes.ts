@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import { downloadsApi } from '@photo/contracts/downloads';
+import type { ApiRouter } from '../platform/api-router';
+import { pickLocale } from '../storefronts/storefronts';
+import type { DownloadsService } from './downloads.service';
+
+/** Spec 7 'Photo downloads'. */
+export function registerDownloadRoutes(api: ApiRouter, deps: { downloads: DownloadsService }): void {
+  const { downloads } = deps;
+  // The note about photos left out is written in the language the customer asked in.
+  const localeOf = (request: FastifyRequest) =>
+    pickLocale(request.storefront.storefront, request.headers['accept-language']);
+  api.handle(downloadsApi.create, ({ caller, body, request }) =>
+    downloads.createFromLibrary(caller, { id: body.id, photoIds: body.photos, locale: localeOf(request) }),
+  );
+  api.handle(downloadsApi.createForSharedAlbum, ({ caller, body, request }) =>
+    downloads.createFromSharedAlbum(caller, {
+      id: body.id,
+      albumId: body.albumId,
+      photos: body.photos,
+      locale: localeOf(request),
+    }),
+  );
+  api.handle(downloadsApi.list, async ({ caller }) => ({ items: await downloads.list(caller) }));
+  api.handle(downloadsApi.url, async ({ caller, params, request }) => ({
+    url: await downloads.signedUrl(caller, params.downloadId, request.storefront.origin),
+  }));
+}

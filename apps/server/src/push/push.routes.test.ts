@@ -1,0 +1,50 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUSH_LIFETIME_CLOSE_CODE } from '@photo/contracts/photos';
+import type { Database } from '../platform/database';
+import { createTestDatabase } from '../testing/test-database';
+import { createCustomerPushBus, type CustomerPushBus } from './customer-push';
+import { registerPushRoutes } from './push.routes';
+
+// Sign-in is tested with the real flow elsewhere (photos.routes.test.ts); here a token is a customer id.
+const caller = (customerId: string) => ({ customerId, isB2B: false, storefrontId: 'nl' });
+
+describe('the push channel', () => {
+  let db: Database;
+  let push: CustomerPushBus;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    push = createCustomerPushBus(db);
+    app = Fastify();
+    app.decorateRequest('storefront', null as never);
+    await registerPushRoutes(app, {
+      push,
+      authenticateUpgrade: async () => Promise.reject(new Error('no session')),
+      verifyToken: async (token) => caller(token),
+      lifetimeMs: 300,
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await push.close();
+    await db.close();
+  });
+
+  it('sends a token client its own messages after OK, and closes when its lifetime is up', async () => {
+    const socket = await app.injectWS('/api/photos/events');
+    const messages: string[] = [];
+    socket.on('message', (data: Buffer) => messages.push(data.toString()));
+    const closed = new Promise<number>((resolve) => socket.on('close', (code: number) => resolve(code)));
+    socket.send(JSON.stringify({ action: 'authenticate', token: 'customer-a' }));
+    await expect.poll(() => messages).toEqual(['OK']);
+
+    await push.publish('customer-b', { key: 'archive-generation-finished', downloadId: 'theirs' });
+    await push.publish('customer-a', { key: 'archive-generation-finished', downloadId: 'mine' });
+    await expect.poll(() => messages.length).toBe(2);
+    expect(JSON.parse(messages[1]!)).toEqual({ key: 'archive-generation-finished', downloadId: 'mine' });
+    expect(await closed).toBe(PUSH_LIFETIME_CLOSE_CODE);
+  });
+});

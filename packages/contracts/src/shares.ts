@@ -1,0 +1,169 @@
+import { z } from 'zod/mini';
+import {
+  AlbumIdParamsSchema,
+  AlbumMonthParamsSchema,
+  AlbumMonthQuerySchema,
+  AlbumPhotoParamsSchema,
+  AlbumPhotosQuerySchema,
+  AlbumTimelineQuerySchema,
+} from './albums';
+import { defineEndpoint } from './endpoint';
+import { CountSchema, CursorQuerySchema, PhotoSchema, queryInteger, TimelineEntrySchema } from './photos';
+
+/** Spec 9: shared albums come 50 a page. */
+export const SHARED_ALBUMS_PAGE_SIZE = 50;
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** Spec 3: a photo of a shared album also names its owner (downloads send it). */
+export const SharedAlbumPhotoSchema = z.extend(PhotoSchema, { ownerId: z.string() });
+export type SharedAlbumPhoto = z.infer<typeof SharedAlbumPhotoSchema>;
+
+export const SharedAlbumPhotoPageSchema = z.object({
+  cursor: z.nullable(z.string()),
+  images: z.array(SharedAlbumPhotoSchema),
+});
+
+/** Spec 3: a shared album: the album's details and its owner. */
+export const SharedAlbumSchema = z.object({
+  albumId: z.string(),
+  albumName: z.string(),
+  coverPhoto: z.nullable(SharedAlbumPhotoSchema),
+  photosCount: CountSchema,
+  created: isoDateTime,
+  updated: isoDateTime,
+  ownerId: z.string(),
+});
+export type SharedAlbum = z.infer<typeof SharedAlbumSchema>;
+
+export const SharedAlbumListSchema = z.object({
+  albums: z.array(SharedAlbumSchema),
+  cursor: z.nullable(z.string()),
+});
+
+/** Spec 3: shared-album counts: albums shared with the caller, and the caller's albums shared with others. */
+export const SharedAlbumCountsSchema = z.object({
+  readAlbumsCount: CountSchema,
+  grantedAlbumsCount: CountSchema,
+  created: z.optional(isoDateTime),
+  updated: z.optional(isoDateTime),
+});
+export type SharedAlbumCounts = z.infer<typeof SharedAlbumCountsSchema>;
+
+/**
+ * Spec 5: a participant's e-mail must be valid. `id` is the invitation's own id (an address without
+ * an account has no other), `joined` whether an account holds that address yet.
+ */
+export const ParticipantSchema = z.object({ id: z.string(), email: z.email(), joined: z.boolean() });
+export const AlbumOwnerSchema = z.object({ id: z.string(), email: z.email() });
+
+/** The owner sees every participant; a participant sees the owner and no other participant. */
+export const ParticipantsSchema = z.object({
+  owner: AlbumOwnerSchema,
+  participants: z.array(ParticipantSchema),
+});
+export type Participants = z.infer<typeof ParticipantsSchema>;
+
+export const MAX_PARTICIPANTS = 50;
+
+export const shareApi = {
+  list: defineEndpoint({
+    service: 'share',
+    method: 'GET',
+    path: '/shared-albums',
+    query: z.object({
+      cursor: CursorQuerySchema,
+      limit: z._default(queryInteger(1, SHARED_ALBUMS_PAGE_SIZE), SHARED_ALBUMS_PAGE_SIZE),
+    }),
+    response: SharedAlbumListSchema,
+  }),
+  counts: defineEndpoint({
+    service: 'share',
+    method: 'GET',
+    path: '/users',
+    response: SharedAlbumCountsSchema,
+  }),
+  get: defineEndpoint({
+    service: 'share',
+    method: 'GET',
+    path: '/shared-albums/:albumId',
+    params: AlbumIdParamsSchema,
+    response: SharedAlbumSchema,
+  }),
+  participants: defineEndpoint({
+    service: 'share',
+    method: 'GET',
+    path: '/shared-albums/:albumId/participants',
+    params: AlbumIdParamsSchema,
+    response: ParticipantsSchema,
+  }),
+  /** The owner shares the album with one more address (an address without an account waits for it). */
+  invite: defineEndpoint({
+    service: 'share',
+    method: 'POST',
+    path: '/shared-albums/:albumId/participants',
+    params: AlbumIdParamsSchema,
+    body: z.object({ email: z.email().check(z.maxLength(254)) }),
+    response: ParticipantsSchema,
+    successStatus: 201,
+  }),
+  /** The owner takes one participant off; their access ends with this call. */
+  removeParticipant: defineEndpoint({
+    service: 'share',
+    method: 'DELETE',
+    path: '/shared-albums/:albumId/participants/:participantId',
+    params: z.extend(AlbumIdParamsSchema, {
+      participantId: z.string().check(z.minLength(1), z.maxLength(100)),
+    }),
+    response: z.void(),
+    successStatus: 204,
+  }),
+  photos: defineEndpoint({
+    service: 'share',
+    method: 'GET',
+    path: '/shared-albums/:albumId/photos',
+    params: AlbumIdParamsSchema,
+    query: AlbumPhotosQuerySchema,
+    response: SharedAlbumPhotoPageSchema,
+  }),
+  /** The owner stops sharing (the album stays theirs); a participant leaves it. */
+  remove: defineEndpoint({
+    service: 'share',
+    method: 'DELETE',
+    path: '/shared-albums/:albumId',
+    params: AlbumIdParamsSchema,
+    response: z.void(),
+    successStatus: 204,
+  }),
+  timeline: defineEndpoint({
+    service: 'share',
+    method: 'GET',
+    path: '/shared-albums/:albumId/timeline',
+    params: AlbumIdParamsSchema,
+    query: AlbumTimelineQuerySchema,
+    response: z.array(TimelineEntrySchema),
+  }),
+  timelineMonth: defineEndpoint({
+    service: 'share',
+    method: 'GET',
+    path: '/shared-albums/:albumId/photos/timeline/:year/:month',
+    params: AlbumMonthParamsSchema,
+    query: AlbumMonthQuerySchema,
+    response: SharedAlbumPhotoPageSchema,
+  }),
+  photo: defineEndpoint({
+    service: 'share',
+    method: 'GET',
+    path: '/shared-albums/:albumId/photos/:photoId',
+    params: AlbumPhotoParamsSchema,
+    response: SharedAlbumPhotoSchema,
+  }),
+};
+
+/**
+ * Where a shared album's photo files are served, below the share service's base URL: to the album's
+ * owner and its participants, and only for photos in that album.
+ */
+export function sharedPhotoFilesBase(albumId: string): string {
+  return `/shared-albums/${encodeURIComponent(albumId)}`;
+}
