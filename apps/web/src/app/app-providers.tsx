@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { AppEnvironmentProvider, type AppEnvironment } from '../shared/environment/app-environment.context';
 import { I18nProvider } from '../shared/i18n/i18n.context';
 import type { Translator } from '../shared/i18n/translator';
+import { ArchiveDownloadsProvider } from '../shared/photo-library/archive-download';
+import { ToastProvider, ToastRegion } from '../shared/ui/toasts';
 
 export function AppProviders({
   environment,
@@ -18,7 +20,15 @@ export function AppProviders({
   return (
     <AppEnvironmentProvider environment={environment}>
       <I18nProvider translator={translator}>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          {/* Above the router: toasts and the archives waited on outlive the page they came from. */}
+          <ToastProvider>
+            <ArchiveDownloadsProvider>
+              {children}
+              <ToastRegion />
+            </ArchiveDownloadsProvider>
+          </ToastProvider>
+        </QueryClientProvider>
       </I18nProvider>
     </AppEnvironmentProvider>
   );

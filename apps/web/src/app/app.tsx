@@ -2,11 +2,13 @@ import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { AppConfig, LocaleMessages } from '@photo/contracts/app-config';
+import { PHOTO_EVENTS_PATH } from '@photo/contracts/photos';
 import { createErrorReporter } from '../shared/api/error-reporter';
 import { createQueryClient } from '../shared/api/query-client';
 import { createRequest } from '../shared/api/request';
 import type { AppEnvironment } from '../shared/environment/app-environment.context';
 import { resolveFeatureFlags } from '../shared/feature-flags/feature-flags';
+import { createPushChannel } from '../shared/push/push-channel';
 import { I18nProvider } from '../shared/i18n/i18n.context';
 import { createTranslator } from '../shared/i18n/translator';
 import { AppProviders } from './app-providers';
@@ -26,6 +28,7 @@ function environmentFor(config: AppConfig): AppEnvironment {
       hostname: window.location.hostname,
       featureFlagHosts: config.featureFlagHosts,
     }),
+    push: createPushChannel(`${config.apiBaseUrls.photos.replace(/^http/, 'ws')}${PHOTO_EVENTS_PATH}`),
     leaveTo: (url) => window.location.assign(url),
   };
 }

@@ -3,24 +3,126 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { AppEnvironment } from '../shared/environment/app-environment.context';
 import { CarryNavigate } from '../shared/routing/app-link';
+import type { AccessRule } from '../shared/routing/access-rule';
 import { RouteGuard } from '../shared/routing/route-guard';
 import { LoadingScreen } from './loading-screen';
 import { MainShell } from './layouts/main-shell';
 import { FullScreenLayout, MinimalLayout } from './layouts/minimal-layout';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
+import { appRoutes, type AppRoute, type AppRouteId, type RouteArea } from './route-table';
 import { signedInLoader } from './signed-in.loader';
 
+type LazyPage = () => Promise<{ Component: ComponentType }>;
+
 /** Each page is its own chunk, fetched the first time its route matches. */
-function page<Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name) {
+function page<Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name): LazyPage {
   return async () => ({ Component: (await load())[name] as ComponentType });
 }
 
-const timeline = { flag: 'PhotoManagementTimelineViewEnabled' } as const;
-const albums = { flag: 'PhotoManagementAlbumViewEnabled' } as const;
-const sharedAlbums = { flag: 'PhotoManagementSharedAlbumsViewEnabled' } as const;
+/** The component of every entry of the route table; the compiler asks for one per route. */
+const pages: Record<AppRouteId, LazyPage> = {
+  'account-deleted': page(
+    () => import('../features/account-lifecycle/account-deleted.page'),
+    'AccountDeletedPage',
+  ),
+  'change-email-success': page(
+    () => import('../features/account-lifecycle/change-email-success.page'),
+    'ChangeEmailSuccessPage',
+  ),
+  'subscription-confirmation': page(
+    () => import('../features/account-lifecycle/subscription-confirmation.page'),
+    'SubscriptionConfirmationPage',
+  ),
+  'subscription-confirmation-success': page(
+    () => import('../features/account-lifecycle/subscription-confirmation-success.page'),
+    'SubscriptionConfirmationSuccessPage',
+  ),
+  'subscription-confirmation-error': page(
+    () => import('../features/account-lifecycle/subscription-confirmation-error.page'),
+    'SubscriptionConfirmationErrorPage',
+  ),
+  'delete-account-confirmation': page(
+    () => import('../features/account-lifecycle/delete-account-confirmation.page'),
+    'DeleteAccountConfirmationPage',
+  ),
+  'delete-account-error': page(
+    () => import('../features/account-lifecycle/confirmation-error.page'),
+    'DeleteAccountErrorPage',
+  ),
+  'change-email-confirmation': page(
+    () => import('../features/account-lifecycle/change-email-confirmation.page'),
+    'ChangeEmailConfirmationPage',
+  ),
+  'change-email-error': page(
+    () => import('../features/account-lifecycle/confirmation-error.page'),
+    'ChangeEmailErrorPage',
+  ),
+  logout: page(() => import('../features/account-lifecycle/logout.page'), 'LogoutPage'),
+  'photo-preview': page(() => import('../features/photos/photo-preview.page'), 'PhotoPreviewPage'),
+  'album-photo-preview': page(
+    () => import('../features/albums/album-photo-preview.page'),
+    'AlbumPhotoPreviewPage',
+  ),
+  'shared-album-photo-preview': page(
+    () => import('../features/albums/shared-album-photo-preview.page'),
+    'SharedAlbumPhotoPreviewPage',
+  ),
+  overview: page(() => import('../features/overview/overview.page'), 'OverviewPage'),
+  orders: page(() => import('../features/orders/orders.page'), 'OrdersPage'),
+  'order-details': page(() => import('../features/orders/order-details.page'), 'OrderDetailsPage'),
+  'saved-projects': page(() => import('../features/saved-projects/saved-projects.page'), 'SavedProjectsPage'),
+  photos: page(() => import('../features/photos/photos.page'), 'PhotosPage'),
+  albums: page(() => import('../features/albums/albums.page'), 'AlbumsPage'),
+  album: page(() => import('../features/albums/album.page'), 'AlbumPage'),
+  'shared-album': page(() => import('../features/albums/shared-album.page'), 'SharedAlbumPage'),
+  downloads: page(() => import('../features/downloads/downloads.page'), 'DownloadsPage'),
+  'personal-details': page(() => import('../features/settings/personal-details.page'), 'PersonalDetailsPage'),
+  'payment-method': page(() => import('../features/settings/payment-method.page'), 'PaymentMethodPage'),
+  settings: page(() => import('../features/settings/settings.page'), 'SettingsPage'),
+  email: page(() => import('../features/settings/email.page'), 'EmailPage'),
+  'new-address': page(() => import('../features/settings/delivery-address.page'), 'DeliveryAddressPage'),
+  address: page(() => import('../features/settings/delivery-address.page'), 'DeliveryAddressPage'),
+  addresses: page(() => import('../features/settings/delivery-address.page'), 'DeliveryAddressPage'),
+  'online-products': page(
+    () => import('../features/online-products/online-products.page'),
+    'OnlineProductsPage',
+  ),
+  'widget-share': page(() => import('../features/online-products/widget-share.page'), 'WidgetSharePage'),
+  invoices: page(() => import('../features/invoices/invoices.page'), 'InvoicesPage'),
+  integration: page(() => import('../features/integration/integration.page'), 'IntegrationPage'),
+  'b2b-settings': page(() => import('../features/settings/settings.page'), 'SettingsPage'),
+  'b2b-email': page(() => import('../features/settings/email.page'), 'EmailPage'),
+  'b2b-new-address': page(() => import('../features/settings/delivery-address.page'), 'DeliveryAddressPage'),
+  'b2b-address': page(() => import('../features/settings/delivery-address.page'), 'DeliveryAddressPage'),
+};
 
-/** The whole route table of spec 2.1, in one place. */
+/** The table's routes of one area, each behind the guard of its access rule (spec 2.1). */
+function routesOf(area: RouteArea): RouteObject[] {
+  const guarded = new Map<string, { rule: AccessRule; children: RouteObject[] }>();
+  const open: RouteObject[] = [];
+  for (const route of appRoutes as readonly AppRoute[]) {
+    if (route.area !== area) continue;
+    const object: RouteObject =
+      route.path === ''
+        ? { index: true, lazy: pages[route.id as AppRouteId] }
+        : { path: route.path, lazy: pages[route.id as AppRouteId] };
+    if (!route.access) {
+      open.push(object);
+      continue;
+    }
+    const key = JSON.stringify(route.access);
+    const group = guarded.get(key) ?? { rule: route.access, children: [] };
+    group.children.push(object);
+    guarded.set(key, group);
+  }
+  return [
+    ...open,
+    ...[...guarded.values()].map(({ rule, children }) => ({ element: <RouteGuard rule={rule} />, children })),
+  ];
+}
+
+/** The router of spec 2.1: the layouts around the route table's areas, and two redirects. */
 export function createRoutes(environment: AppEnvironment, queryClient: QueryClient): RouteObject[] {
   return [
     {
@@ -28,256 +130,19 @@ export function createRoutes(environment: AppEnvironment, queryClient: QueryClie
       errorElement: <RouteErrorPage />,
       hydrateFallbackElement: <LoadingScreen />,
       children: [
-        {
-          // Public: reached from e-mails and after deleting the account, so no sign-in.
-          element: <MinimalLayout home="shop" />,
-          children: [
-            {
-              path: 'account-deleted',
-              lazy: page(
-                () => import('../features/account-lifecycle/account-deleted.page'),
-                'AccountDeletedPage',
-              ),
-            },
-            {
-              path: 'change-email-success',
-              lazy: page(
-                () => import('../features/account-lifecycle/change-email-success.page'),
-                'ChangeEmailSuccessPage',
-              ),
-            },
-            {
-              path: 'subscription-confirmation',
-              lazy: page(
-                () => import('../features/account-lifecycle/subscription-confirmation.page'),
-                'SubscriptionConfirmationPage',
-              ),
-            },
-            {
-              path: 'subscription-confirmation-success',
-              lazy: page(
-                () => import('../features/account-lifecycle/subscription-confirmation-success.page'),
-                'SubscriptionConfirmationSuccessPage',
-              ),
-            },
-            {
-              path: 'subscription-confirmation-error',
-              lazy: page(
-                () => import('../features/account-lifecycle/subscription-confirmation-error.page'),
-                'SubscriptionConfirmationErrorPage',
-              ),
-            },
-          ],
-        },
+        // Public: reached from e-mails and after deleting the account, so no sign-in.
+        { element: <MinimalLayout home="shop" />, children: routesOf('public') },
         {
           id: 'signed-in',
           loader: signedInLoader(environment, queryClient),
           children: [
-            {
-              element: <MinimalLayout home="account" />,
-              children: [
-                {
-                  path: 'delete-account-confirmation',
-                  lazy: page(
-                    () => import('../features/account-lifecycle/delete-account-confirmation.page'),
-                    'DeleteAccountConfirmationPage',
-                  ),
-                },
-                {
-                  path: 'delete-account-error',
-                  lazy: page(
-                    () => import('../features/account-lifecycle/confirmation-error.page'),
-                    'DeleteAccountErrorPage',
-                  ),
-                },
-                {
-                  path: 'change-email-confirmation',
-                  lazy: page(
-                    () => import('../features/account-lifecycle/change-email-confirmation.page'),
-                    'ChangeEmailConfirmationPage',
-                  ),
-                },
-                {
-                  path: 'change-email-error',
-                  lazy: page(
-                    () => import('../features/account-lifecycle/confirmation-error.page'),
-                    'ChangeEmailErrorPage',
-                  ),
-                },
-                {
-                  path: 'logout',
-                  lazy: page(() => import('../features/account-lifecycle/logout.page'), 'LogoutPage'),
-                },
-              ],
-            },
-            {
-              element: <FullScreenLayout />,
-              children: [
-                {
-                  element: <RouteGuard rule={timeline} />,
-                  children: [
-                    {
-                      path: 'my-photos/photos/preview/:id',
-                      lazy: page(() => import('../features/photos/photo-preview.page'), 'PhotoPreviewPage'),
-                    },
-                  ],
-                },
-                {
-                  element: <RouteGuard rule={albums} />,
-                  children: [
-                    {
-                      path: 'my-photos/albums/:id/preview/:photoId',
-                      lazy: page(
-                        () => import('../features/albums/album-photo-preview.page'),
-                        'AlbumPhotoPreviewPage',
-                      ),
-                    },
-                  ],
-                },
-                {
-                  element: <RouteGuard rule={sharedAlbums} />,
-                  children: [
-                    {
-                      path: 'my-photos/shared-albums/:id/preview/:photoId',
-                      lazy: page(
-                        () => import('../features/albums/album-photo-preview.page'),
-                        'SharedAlbumPhotoPreviewPage',
-                      ),
-                    },
-                  ],
-                },
-              ],
-            },
+            { element: <MinimalLayout home="account" />, children: routesOf('signed-in-minimal') },
+            { element: <FullScreenLayout />, children: routesOf('full-screen') },
             {
               element: <MainShell />,
               children: [
-                {
-                  index: true,
-                  lazy: page(() => import('../features/overview/overview.page'), 'OverviewPage'),
-                },
-                { path: 'orders', lazy: page(() => import('../features/orders/orders.page'), 'OrdersPage') },
-                {
-                  path: 'orders/:orderCode',
-                  lazy: page(() => import('../features/orders/order-details.page'), 'OrderDetailsPage'),
-                },
-                {
-                  path: 'saved-projects',
-                  lazy: page(
-                    () => import('../features/saved-projects/saved-projects.page'),
-                    'SavedProjectsPage',
-                  ),
-                },
+                ...routesOf('main'),
                 { path: 'my-photos', element: <CarryNavigate to="/my-photos/photos" /> },
-                {
-                  element: <RouteGuard rule={timeline} />,
-                  children: [
-                    {
-                      path: 'my-photos/photos',
-                      lazy: page(() => import('../features/photos/photos.page'), 'PhotosPage'),
-                    },
-                  ],
-                },
-                {
-                  element: <RouteGuard rule={albums} />,
-                  children: [
-                    {
-                      path: 'my-photos/albums',
-                      lazy: page(() => import('../features/albums/albums.page'), 'AlbumsPage'),
-                    },
-                    {
-                      path: 'my-photos/albums/:id',
-                      lazy: page(() => import('../features/albums/album.page'), 'AlbumPage'),
-                    },
-                  ],
-                },
-                {
-                  element: <RouteGuard rule={sharedAlbums} />,
-                  children: [
-                    {
-                      path: 'my-photos/shared-albums/:id',
-                      lazy: page(() => import('../features/albums/shared-album.page'), 'SharedAlbumPage'),
-                    },
-                  ],
-                },
-                {
-                  path: 'downloads',
-                  lazy: page(() => import('../features/downloads/downloads.page'), 'DownloadsPage'),
-                },
-                {
-                  path: 'settings/personal-details',
-                  lazy: page(
-                    () => import('../features/settings/personal-details.page'),
-                    'PersonalDetailsPage',
-                  ),
-                },
-                {
-                  path: 'settings/payment-method',
-                  lazy: page(() => import('../features/settings/payment-method.page'), 'PaymentMethodPage'),
-                },
-                {
-                  // Private customers: their settings, e-mail, addresses and online photo books.
-                  element: <RouteGuard rule={{ b2b: false }} />,
-                  children: [
-                    {
-                      path: 'settings',
-                      lazy: page(() => import('../features/settings/settings.page'), 'SettingsPage'),
-                    },
-                    {
-                      path: 'settings/email',
-                      lazy: page(() => import('../features/settings/email.page'), 'EmailPage'),
-                    },
-                    ...['settings/new-address', 'settings/address', 'settings/addresses/all'].map((path) => ({
-                      path,
-                      lazy: page(
-                        () => import('../features/settings/delivery-address.page'),
-                        'DeliveryAddressPage',
-                      ),
-                    })),
-                    {
-                      path: 'online-products',
-                      lazy: page(
-                        () => import('../features/online-products/online-products.page'),
-                        'OnlineProductsPage',
-                      ),
-                    },
-                    {
-                      path: 'online-products/:productCode',
-                      lazy: page(
-                        () => import('../features/online-products/widget-share.page'),
-                        'WidgetSharePage',
-                      ),
-                    },
-                  ],
-                },
-                {
-                  // Business customers (spec 6): invoices, FTP instructions, B2B settings and addresses.
-                  element: <RouteGuard rule={{ b2b: true }} />,
-                  children: [
-                    {
-                      path: 'invoices',
-                      lazy: page(() => import('../features/invoices/invoices.page'), 'InvoicesPage'),
-                    },
-                    {
-                      path: 'integration',
-                      lazy: page(() => import('../features/integration/integration.page'), 'IntegrationPage'),
-                    },
-                    {
-                      path: 'settings/b2b',
-                      lazy: page(() => import('../features/settings/settings.page'), 'SettingsPage'),
-                    },
-                    {
-                      path: 'settings/b2b/email',
-                      lazy: page(() => import('../features/settings/email.page'), 'EmailPage'),
-                    },
-                    ...['settings/b2b/new-address', 'settings/b2b/address'].map((path) => ({
-                      path,
-                      lazy: page(
-                        () => import('../features/settings/delivery-address.page'),
-                        'DeliveryAddressPage',
-                      ),
-                    })),
-                  ],
-                },
                 // An address the account area does not have leads to the overview, like a closed route.
                 { path: '*', element: <CarryNavigate to="/" /> },
               ],

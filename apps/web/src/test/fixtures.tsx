@@ -12,6 +12,7 @@ import { createQueryClient } from '../shared/api/query-client';
 import { createRequest } from '../shared/api/request';
 import type { AppEnvironment } from '../shared/environment/app-environment.context';
 import type { FeatureFlags } from '../shared/feature-flags/feature-flags';
+import type { PushChannel, PushListener } from '../shared/push/push-channel';
 import { createTranslator } from '../shared/i18n/translator';
 
 const origin = 'http://nl.localhost:8080';
@@ -23,6 +24,8 @@ export const testConfig: AppConfig = AppConfigSchema.parse({
     serviceNames.map((service) => [service, `${origin}${serviceBasePath(service)}`]),
   ),
   printsEditorUrl: 'https://www.photoshop.co.uk/editor/prints',
+  printsOrdering: { enabled: true, productCode: 'PAP_910' },
+  nativeAppUrl: null,
   cookieConsentUrl: 'https://www.photoshop.co.uk/cookies',
   faqUrl: 'https://www.photoshop.co.uk/faq',
   shopUrl: 'https://www.photoshop.co.uk',
@@ -41,6 +44,9 @@ export const testConfig: AppConfig = AppConfigSchema.parse({
   errorReportUrl: `${origin}/api/error-reports`,
   menuConfigUrl: `${origin}/menu-config/UK.json`,
 });
+
+/** The app's providers, for tests of shared code (which may not import the app itself). */
+export { AppProviders };
 
 export const allFlagsOn = Object.fromEntries(featureFlagNames.map((flag) => [flag, true])) as FeatureFlags;
 
@@ -68,7 +74,7 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
   });
 }
 
-type FetchRoute = (init: RequestInit | undefined) => Response | Promise<Response>;
+export type FetchRoute = (init: RequestInit | undefined) => Response | Promise<Response>;
 
 /**
  * Replaces `fetch` (the server is outside the web unit): each URL answers from `routes`; error
@@ -97,6 +103,38 @@ export function sentReports(fetchMock: ReturnType<typeof stubFetch>): unknown[] 
     .map(([, init]) => JSON.parse(typeof init?.body === 'string' ? init.body : 'null') as unknown);
 }
 
+/** The push channel without a server: a test delivers messages and says when it is connected. */
+export interface FakePushChannel extends PushChannel {
+  deliver(message: unknown): void;
+  /** As when the server answers 'OK' to a (new) connection. */
+  connect(): void;
+  listenerCount(): number;
+}
+
+export function fakePushChannel(): FakePushChannel {
+  const listeners = new Set<PushListener>();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    deliver: (message) => [...listeners].forEach((listener) => listener.onMessage(message)),
+    connect: () => [...listeners].forEach((listener) => listener.onReady?.()),
+    listenerCount: () => listeners.size,
+  };
+}
+
+/** jsdom has no modal dialogs; enough of one for `ModalDialog` (open while shown). */
+export function polyfillDialog() {
+  const prototype = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
+  prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  prototype.close ??= function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+}
+
 const customerUrl = `${testConfig.apiBaseUrls.customers}/customers/me`;
 
 export interface RenderAppOptions {
@@ -105,12 +143,21 @@ export interface RenderAppOptions {
   customer?: Customer | number;
   flags?: Partial<FeatureFlags>;
   config?: Partial<AppConfig>;
+  /** Further answers of the server, by URL (the page's own calls). */
+  routes?: Record<string, FetchRoute>;
 }
 
 /** The whole account area at `path`, on the real route table, with only the network replaced. */
-export function renderApp({ path, customer = testCustomer(), flags = {}, config = {} }: RenderAppOptions) {
+export function renderApp({
+  path,
+  customer = testCustomer(),
+  flags = {},
+  config = {},
+  routes = {},
+}: RenderAppOptions) {
   const appConfig = { ...testConfig, ...config };
   const fetchMock = stubFetch({
+    ...routes,
     [customerUrl]: () =>
       typeof customer === 'number'
         ? jsonResponse(
@@ -127,6 +174,7 @@ export function renderApp({ path, customer = testCustomer(), flags = {}, config 
     reportError,
     request: createRequest(appConfig.apiBaseUrls, reportError),
     flags: { ...allFlagsOn, ...flags },
+    push: fakePushChannel(),
     leaveTo: vi.fn(),
   };
   const queryClient = createQueryClient();
@@ -136,5 +184,12 @@ export function renderApp({ path, customer = testCustomer(), flags = {}, config 
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...view, router, environment, fetchMock, queryClient };
+  return {
+    ...view,
+    router,
+    environment,
+    fetchMock,
+    queryClient,
+    push: environment.push as FakePushChannel,
+  };
 }

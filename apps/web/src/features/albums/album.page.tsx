@@ -1,7 +1,337 @@
-import { useT } from '../../shared/i18n/i18n.context';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { albumsApi, type Album } from '@photo/contracts/albums';
+import type { Photo } from '@photo/contracts/photos';
+import { isApiError } from '../../shared/api/api-error';
+import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useI18n } from '../../shared/i18n/i18n.context';
+import { AlbumNameDialog } from '../../shared/photo-library/album-name-dialog';
+import { removePhotosFromAlbum } from '../../shared/photo-library/album-photos';
+import { albumQueries } from '../../shared/photo-library/albums.queries';
+import { deletePhotos } from '../../shared/photo-library/delete-photos';
+import { CopyToAlbumDialog } from '../../shared/photo-library/copy-to-album-dialog';
+import { subscribePhotoEvents } from '../../shared/photo-library/photo-events';
+import { canOrderPrints } from '../../shared/photo-library/prints/prints-ordering';
+import { OrderPrintsDialog } from '../../shared/photo-library/prints/order-prints-dialog';
+import { SelectingBar } from '../../shared/photo-library/selecting-bar';
+import { SelectionToolbar, type SelectionToolbarItem } from '../../shared/photo-library/selection-toolbar';
+import { readSort, writeSort } from '../../shared/photo-library/sort-preference';
+import { SortSelect } from '../../shared/photo-library/sort-select';
+import { UploadDialog } from '../../shared/photo-library/upload/upload-dialog';
+import { useUploadManager } from '../../shared/photo-library/upload/use-upload-manager';
+import { AppLink, CarryNavigate, useCarryQuery } from '../../shared/routing/app-link';
+import { refreshStoresOf, type TimelineSort, type TimelineStore } from '../../shared/timeline/timeline-store';
+import { LoadingIndicator } from '../../shared/ui/loading-indicator';
+import { ModalDialog } from '../../shared/ui/modal-dialog';
 import { Page } from '../../shared/ui/page';
+import { isMobileScreen } from '../../shared/ui/screen';
+import { useToasts } from '../../shared/ui/toasts';
+import { DeleteAlbumDialog, RemoveOrDeleteDialog } from './album-dialogs';
+import { AlbumGrid, AlbumHead, SelectButton } from './album-frame';
+import { ALBUMS_PATH, albumPreviewPath, sharedAlbumPath } from './album-paths';
+import { albumSource } from './album-sources';
+import { LibraryPicker } from './library-picker';
+import { ShareAlbumDialog } from './share-dialogs';
+import { useAlbumGrid } from './use-album-grid';
+import '../../shared/photo-library/photo-grid-page.css';
+import { photoQueries } from '../../shared/photo-library/photos.queries';
+import './albums.css';
 
+/** Spec 9: back from the app after 2 seconds. */
+export const APP_RETURN_MS = 2_000;
+
+type OpenDialog =
+  'add' | 'pick' | 'upload' | 'rename' | 'delete' | 'remove' | 'share' | 'copy' | 'prints' | null;
+
+/** Select all (spec 4, while ordering prints): every photo of the album, month by month. */
+async function selectAll(store: TimelineStore): Promise<void> {
+  for (const entry of store.months) {
+    const photos = await store.loadWholeMonth(entry.year, entry.month);
+    store.setSelected(
+      photos.map((photo) => photo.imageId),
+      true,
+    );
+  }
+}
+
+/** The album not found, or not loaded: one heading and a way back to the list. */
+function AlbumUnavailable({ notFound }: { notFound: boolean }) {
+  const { t } = useI18n();
+  return (
+    <Page title={t('title.albums')}>
+      <p className="albums-page__error" role="alert">
+        {t(notFound ? 'album.notFound' : 'album.error.load')}
+      </p>
+      <p>
+        <AppLink to={ALBUMS_PATH}>{t('album.myAlbums')}</AppLink>
+      </p>
+    </Page>
+  );
+}
+
+/** `/my-photos/albums/:id` (spec 2.4). A shared album opens as one when shared albums are shown. */
 export function AlbumPage() {
-  const t = useT();
-  return <Page title={t('title.albums')} />;
+  const { id: albumId = '' } = useParams();
+  const { t } = useI18n();
+  const { request, flags } = useAppEnvironment();
+  const album = useQuery(albumQueries.album(request, albumId));
+  if (album.isPending) {
+    return (
+      <Page title={t('title.albums')}>
+        <LoadingIndicator label={t('common.loading')} />
+      </Page>
+    );
+  }
+  if (album.isError)
+    return <AlbumUnavailable notFound={isApiError(album.error, 404) || isApiError(album.error, 400)} />;
+  if (flags.PhotoManagementSharedAlbumsViewEnabled && album.data.isShared) {
+    return <CarryNavigate to={sharedAlbumPath(albumId)} />;
+  }
+  return <OwnAlbum album={album.data} />;
+}
+
+function OwnAlbum({ album }: { album: Album }) {
+  const { t } = useI18n();
+  const toasts = useToasts();
+  const { request, flags, config, leaveTo, reportError, push } = useAppEnvironment();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const carry = useCarryQuery();
+  const { search } = useLocation();
+  const { albumId, albumName } = album;
+  const [sort, setSort] = useState(() => readSort('albumPhotos'));
+  const source = useMemo(() => albumSource(request, albumId), [request, albumId]);
+  const store = useAlbumGrid(source, sort);
+  const [selecting, setSelecting] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const uploads = useUploadManager();
+
+  const refreshAlbum = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: photoQueries.all() });
+  }, [queryClient]);
+
+  // Photos uploaded into the album show as they are processed.
+  useEffect(
+    () =>
+      subscribePhotoEvents(push, (event) => {
+        uploads.onPhotoEvent(event);
+        if (event.type === 'photo-processed' || event.type === 'photo-failed') {
+          // An upload into the album is an upload into the library too.
+          void store.refresh();
+          refreshStoresOf('library');
+          refreshAlbum();
+        }
+      }),
+    [push, uploads, store, refreshAlbum],
+  );
+
+  const open = useCallback(
+    (photo: Photo) => void navigate({ pathname: albumPreviewPath(albumId)(photo.imageId), search }),
+    [navigate, search, albumId],
+  );
+
+  const endSelecting = () => {
+    store.clearSelection();
+    setSelecting(false);
+  };
+
+  const changeSort = (next: TimelineSort) => {
+    writeSort('albumPhotos', next);
+    setSort(next);
+  };
+
+  /** Spec 2.4, 9: on a phone with the shop's app, photos are added there, and the page comes back. */
+  const addPhotos = () => {
+    if (config.nativeAppUrl && isMobileScreen()) {
+      const app = new URL(config.nativeAppUrl);
+      app.searchParams.set('albumId', albumId);
+      const here = window.location.href;
+      leaveTo(app.href);
+      setTimeout(() => leaveTo(here), APP_RETURN_MS);
+      return;
+    }
+    setDialog('add');
+  };
+
+  const rename = async (name: string) => {
+    await request(albumsApi.update, { params: { albumId }, body: { name } }).catch((error: unknown) => {
+      reportError({
+        action: 'RENAME_ALBUM_FAILED',
+        message: error instanceof Error ? error.message : 'failed',
+      });
+      throw error;
+    });
+    refreshAlbum();
+    setDialog(null);
+  };
+
+  const deleteAlbum = async () => {
+    await request(albumsApi.remove, { params: { albumId } }).catch((error: unknown) => {
+      reportError({
+        action: 'DELETE_ALBUM_FAILED',
+        message: error instanceof Error ? error.message : 'failed',
+      });
+      throw error;
+    });
+    toasts.show({ message: t('album.deleted', { albumName }), tone: 'success' });
+    await queryClient.invalidateQueries({ queryKey: photoQueries.all() });
+    void navigate(carry(ALBUMS_PATH), { replace: true });
+  };
+
+  const selectedIds = [...store.selection];
+  const removeSelected = async () => {
+    try {
+      await removePhotosFromAlbum(request, albumId, selectedIds, (removed) => store.removePhotos(removed));
+    } catch (error) {
+      reportError({
+        action: 'REMOVE_FROM_ALBUM_FAILED',
+        message: error instanceof Error ? error.message : 'failed',
+      });
+      throw error;
+    } finally {
+      refreshAlbum();
+    }
+    setDialog(null);
+    endSelecting();
+  };
+  const deleteSelected = async () => {
+    try {
+      await deletePhotos(request, selectedIds, (deleted) => store.removePhotos(deleted));
+    } catch (error) {
+      reportError({
+        action: 'DELETE_PHOTOS_FAILED',
+        message: error instanceof Error ? error.message : 'failed',
+      });
+      throw error;
+    } finally {
+      refreshAlbum();
+      refreshStoresOf('library');
+    }
+    setDialog(null);
+    endSelecting();
+  };
+
+  const allSelected = store.selection.size > 0 && store.selection.size === store.totalCount();
+  const toolbarItems: SelectionToolbarItem[] = [
+    ...(canOrderPrints(config)
+      ? [{ id: 'prints', label: t('album.orderPrints'), onSelect: () => setDialog('prints') }]
+      : []),
+    'download',
+    { id: 'copy', label: t('photos.copyToAlbum'), onSelect: () => setDialog('copy') },
+    {
+      id: 'remove',
+      label: t('album.removeFromAlbum'),
+      danger: true,
+      onSelect: () => setDialog('remove'),
+    },
+  ];
+
+  return (
+    <div className="album-page">
+      <AlbumHead
+        albumName={albumName}
+        photosCount={album.photosCount}
+        created={album.created}
+        onEditName={() => setDialog('rename')}
+      />
+      <div className="photo-grid-page__toolbar">
+        {selecting ? (
+          <>
+            <SelectingBar store={store} onCancel={endSelecting}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => (allSelected ? store.clearSelection() : void selectAll(store))}
+              >
+                {allSelected ? t('album.deselectAll') : t('album.selectAll')}
+              </button>
+            </SelectingBar>
+          </>
+        ) : (
+          <>
+            <button type="button" className="button" onClick={addPhotos}>
+              {t('photos.addPhotos')}
+            </button>
+            <SelectButton store={store} onSelect={() => setSelecting(true)} />
+            {flags.PhotoManagementSharedAlbumsViewEnabled && (
+              <button type="button" className="button button--secondary" onClick={() => setDialog('share')}>
+                {t('album.share.open')}
+              </button>
+            )}
+            <SortSelect sort={sort} onChange={changeSort} />
+            <button type="button" className="album-page__danger" onClick={() => setDialog('delete')}>
+              {t('album.delete.open')}
+            </button>
+          </>
+        )}
+      </div>
+      <AlbumGrid
+        store={store}
+        selecting={selecting}
+        onOpen={open}
+        albumName={albumName}
+        emptyText="album.empty"
+      />
+      {selecting && <SelectionToolbar store={store} items={toolbarItems} onDownloaded={endSelecting} />}
+      {dialog === 'add' && (
+        <ModalDialog title={t('album.add.title', { albumName })} onClose={() => setDialog(null)}>
+          <div className="modal-dialog__actions">
+            <button type="button" className="button button--secondary" onClick={() => setDialog('pick')}>
+              {t('album.add.fromLibrary')}
+            </button>
+            {flags.PhotoManagementUploadViewEnabled && (
+              <button type="button" className="button" onClick={() => setDialog('upload')}>
+                {t('album.add.upload')}
+              </button>
+            )}
+          </div>
+        </ModalDialog>
+      )}
+      {dialog === 'pick' && <LibraryPicker album={album} onClose={() => setDialog(null)} />}
+      {dialog === 'upload' && <UploadDialog albumId={albumId} onClose={() => setDialog(null)} />}
+      {dialog === 'rename' && (
+        <AlbumNameDialog
+          title={t('album.editName')}
+          submitLabel={t('album.save')}
+          initialName={albumName}
+          onSubmit={rename}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'delete' && (
+        <DeleteAlbumDialog albumName={albumName} onConfirm={deleteAlbum} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'share' && (
+        // Once shared, the album opens as a shared album (spec 2.4): the page follows the album's answer.
+        <ShareAlbumDialog
+          albumId={albumId}
+          albumName={albumName}
+          onShared={() => setDialog(null)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'copy' && (
+        <CopyToAlbumDialog
+          photoIds={selectedIds}
+          fromAlbumId={albumId}
+          onCopied={() => {
+            setDialog(null);
+            endSelecting();
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'prints' && <OrderPrintsDialog photoIds={selectedIds} onClose={() => setDialog(null)} />}
+      {dialog === 'remove' && (
+        <RemoveOrDeleteDialog
+          count={selectedIds.length}
+          albumName={albumName}
+          remove={removeSelected}
+          deleteEverywhere={deleteSelected}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,7 +1,150 @@
-import { useT } from '../../shared/i18n/i18n.context';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import {
+  ArchiveEventSchema,
+  downloadsApi,
+  type ArchiveState,
+  type Download,
+} from '@photo/contracts/downloads';
+import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useI18n } from '../../shared/i18n/i18n.context';
+import type { MessageId } from '../../shared/i18n/translator';
+import { downloadByNavigation } from '../../shared/photo-library/archive-download';
+import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
+import { downloadQueries } from './downloads.queries';
+import './downloads.css';
 
+/**
+ * '/downloads' (spec 2.1 and 7): the customer's photo archives, newest first, kept current by the
+ * push channel, each downloadable again while it is ready.
+ */
 export function DownloadsPage() {
-  const t = useT();
-  return <Page title={t('title.downloads')} />;
+  const { t } = useI18n();
+  const { request, push } = useAppEnvironment();
+  const queryClient = useQueryClient();
+  const downloads = useQuery(downloadQueries.list(request));
+
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: downloadQueries.all() });
+    return push.subscribe({
+      onMessage: (message) => {
+        if (ArchiveEventSchema.safeParse(message).success) refresh();
+      },
+      onReady: refresh,
+    });
+  }, [push, queryClient]);
+
+  return (
+    <Page title={t('title.downloads')}>
+      <p className="downloads__intro">{t('downloads.intro')}</p>
+      {downloads.isPending ? (
+        <LoadingIndicator label={t('common.loading')} />
+      ) : downloads.isError ? (
+        <div className="downloads__error">
+          <p className="alert" role="alert">
+            {t('downloads.loadError')}
+          </p>
+          <button type="button" className="button button--secondary" onClick={() => void downloads.refetch()}>
+            {t('common.tryAgain')}
+          </button>
+        </div>
+      ) : downloads.data.length === 0 ? (
+        <p className="downloads__empty">{t('downloads.empty')}</p>
+      ) : (
+        <ul className="downloads__list" aria-label={t('title.downloads')}>
+          {downloads.data.map((download) => (
+            <DownloadItem key={download.id} download={download} />
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}
+
+const stateText: Record<ArchiveState, MessageId> = {
+  preparing: 'downloads.state.preparing',
+  ready: 'downloads.state.ready',
+  failed: 'downloads.state.failed',
+  expired: 'downloads.state.expired',
+};
+
+function DownloadItem({ download }: { download: Download }) {
+  const { t, formatDate, formatNumber } = useI18n();
+  const { request } = useAppEnvironment();
+  const headingId = useId();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const created = formatDate(download.created, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const downloadAgain = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const { url } = await request(downloadsApi.url, { params: { downloadId: download.id } });
+      downloadByNavigation(url);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className={`downloads__item downloads__item--${download.state}`}>
+      <h2 className="downloads__name" id={headingId}>
+        {download.name ?? t('downloads.untitled', { date: created })}
+      </h2>
+      <dl className="downloads__facts">
+        <div>
+          <dt>{t('downloads.field.state')}</dt>
+          <dd className="downloads__state">{t(stateText[download.state])}</dd>
+        </div>
+        <div>
+          <dt>{t('downloads.field.photos')}</dt>
+          <dd>{formatNumber(download.photoCount)}</dd>
+        </div>
+        {download.size !== null && (
+          <div>
+            <dt>{t('downloads.field.size')}</dt>
+            <dd>{formatSize(download.size, formatNumber)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('downloads.field.expires')}</dt>
+          <dd>{formatDate(download.expires, { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+        </div>
+      </dl>
+      {download.state === 'ready' && (
+        <button
+          type="button"
+          className="button"
+          aria-describedby={headingId}
+          disabled={busy}
+          onClick={() => void downloadAgain()}
+        >
+          {t('downloads.download')}
+        </button>
+      )}
+      {failed && (
+        <p className="alert" role="alert">
+          {t('downloads.error', { count: download.photoCount })}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** Sizes in the customer's number format: kB below a megabyte, MB below a gigabyte, else GB. */
+function formatSize(
+  bytes: number,
+  formatNumber: (value: number, options?: Intl.NumberFormatOptions) => string,
+) {
+  const [value, unit] =
+    bytes >= 1e9
+      ? [bytes / 1e9, 'gigabyte']
+      : bytes >= 1e6
+        ? [bytes / 1e6, 'megabyte']
+        : [bytes / 1e3, 'kilobyte'];
+  return formatNumber(value, { style: 'unit', unit, maximumFractionDigits: 1 });
 }

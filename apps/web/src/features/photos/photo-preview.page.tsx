@@ -1,11 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
-import { timelineStoreFor } from '../../shared/timeline/timeline-store';
-import { librarySource } from './library-source';
-import { LibraryPhotoPreview } from './preview/library-photo-preview';
-import { previewViewerFor } from './preview/preview-viewer';
-import { readPhotosSort } from './sort-preference';
+import { librarySource } from '../../shared/photo-library/library-source';
+import { LibraryPhotoPreview } from '../../shared/photo-library/preview/library-photo-preview';
+import { usePreviewStore } from '../../shared/photo-library/preview/use-preview-store';
 
 /**
  * `/my-photos/photos/preview/:id`: the full-screen preview over the same store as the grid (same
@@ -15,11 +13,7 @@ import { readPhotosSort } from './sort-preference';
 export function PhotoPreviewPage() {
   const { id = '' } = useParams();
   const { request } = useAppEnvironment();
-  const [sort] = useState(readPhotosSort);
-  const viewer = previewViewerFor(sort);
-  const store = useMemo(
-    () => timelineStoreFor(librarySource(request), { sortKey: viewer.sortKey, sortOrder: sort.sortOrder }),
-    [request, viewer, sort.sortOrder],
-  );
+  const source = useMemo(() => librarySource(request), [request]);
+  const { store, viewer } = usePreviewStore(source, 'photos');
   return <LibraryPhotoPreview store={store} viewer={viewer} photoId={id} />;
 }

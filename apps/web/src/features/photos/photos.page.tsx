@@ -1,44 +1,39 @@
 import { useCallback, useState } from 'react';
 import { useNavigate, useLocation } from 'react-router';
-import { photosApi, type Photo } from '@photo/contracts/photos';
+import type { Photo } from '@photo/contracts/photos';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { MyPhotosHeader } from '../../shared/photo-library/my-photos-header';
 import { TimelineView } from '../../shared/timeline/timeline-view';
 import type { TimelineSort } from '../../shared/timeline/timeline-store';
 import { useTimelineStore } from '../../shared/timeline/use-timeline-store';
-import { DeleteAllDialog, DeleteSelectedDialog } from './delete-dialogs';
-import { SelectionToolbar } from './selection-toolbar';
-import { readPhotosSort, writePhotosSort } from './sort-preference';
-import { UploadDialog } from './upload/upload-dialog';
-import { uploadManager } from './upload/upload-manager';
+import { CopyToAlbumDialog } from '../../shared/photo-library/copy-to-album-dialog';
+import { DeleteAllDialog, DeleteSelectedDialog } from '../../shared/photo-library/delete-dialogs';
+import { SelectingBar } from '../../shared/photo-library/selecting-bar';
+import { SelectionToolbar } from '../../shared/photo-library/selection-toolbar';
+import { readSort, writeSort } from '../../shared/photo-library/sort-preference';
+import { SortSelect } from '../../shared/photo-library/sort-select';
+import { UploadDialog } from '../../shared/photo-library/upload/upload-dialog';
+import { useUploadManager } from '../../shared/photo-library/upload/use-upload-manager';
 import { usePhotoLibrary } from './use-photo-library';
 import { WelcomeBanner } from './welcome-banner';
+import '../../shared/photo-library/photo-grid-page.css';
 import './photos.css';
 
-type OpenDialog = 'upload' | 'delete-selected' | 'delete-all' | null;
-
-const sortChoices: Array<{ value: string; sort: TimelineSort }> = [
-  { value: 'dateTaken-desc', sort: { sortKey: 'dateTaken', sortOrder: 'desc' } },
-  { value: 'dateTaken-asc', sort: { sortKey: 'dateTaken', sortOrder: 'asc' } },
-  { value: 'created-desc', sort: { sortKey: 'created', sortOrder: 'desc' } },
-  { value: 'created-asc', sort: { sortKey: 'created', sortOrder: 'asc' } },
-];
+type OpenDialog = 'upload' | 'delete-selected' | 'delete-all' | 'copy' | null;
 
 /** 'My photos' (spec 2.2): the library's timeline with upload, select mode and deletes. */
 export function PhotosPage() {
   const { t } = useI18n();
-  const { flags, config, request } = useAppEnvironment();
+  const { flags } = useAppEnvironment();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const [sort, setSort] = useState(readPhotosSort);
+  const [sort, setSort] = useState(() => readSort('photos'));
   const { store, info } = usePhotoLibrary(sort);
   useTimelineStore(store);
   const [selecting, setSelecting] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  uploadManager.configure(config.apiBaseUrls.upload, (photoId) =>
-    request(photosApi.get, { params: { photoId } }),
-  );
+  useUploadManager();
 
   const open = useCallback(
     (photo: Photo) => void navigate({ pathname: `/my-photos/photos/preview/${photo.imageId}`, search }),
@@ -50,11 +45,9 @@ export function PhotosPage() {
     setSelecting(false);
   };
 
-  const changeSort = (value: string) => {
-    const choice = sortChoices.find((candidate) => candidate.value === value);
-    if (!choice) return;
-    writePhotosSort(choice.sort);
-    setSort(choice.sort);
+  const changeSort = (next: TimelineSort) => {
+    writeSort('photos', next);
+    setSort(next);
   };
 
   const status = info.data?.status;
@@ -62,18 +55,13 @@ export function PhotosPage() {
   const photosCount = store.indexStatus === 'fulfilled' ? store.totalCount() : info.data?.photosCount;
 
   return (
-    <div className="photos-page">
-      <MyPhotosHeader current="photos" photosCount={photosCount} albumsCount={info.data?.albumsCount} />
+    <div className="photo-grid-page">
+      <MyPhotosHeader current="photos" photosCount={photosCount} />
       <WelcomeBanner />
-      <div className="photos-page__toolbar">
+      <div className="photo-grid-page__toolbar">
         {selecting ? (
           <>
-            <button type="button" className="button button--secondary" onClick={endSelecting}>
-              {t('photos.cancel')}
-            </button>
-            <span className="photos-page__selected" role="status">
-              {t('photos.selectedCount', { count: store.selection.size })}
-            </span>
+            <SelectingBar store={store} onCancel={endSelecting} />
           </>
         ) : (
           <>
@@ -90,19 +78,7 @@ export function PhotosPage() {
             >
               {t('photos.select')}
             </button>
-            <label className="photos-page__sort">
-              <span>{t('photos.sortBy')}</span>
-              <select
-                value={`${sort.sortKey}-${sort.sortOrder}`}
-                onChange={(event) => changeSort(event.target.value)}
-              >
-                {sortChoices.map((choice) => (
-                  <option key={choice.value} value={choice.value}>
-                    {t(`photos.sort.${choice.value}` as 'photos.sort.dateTaken-desc')}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SortSelect sort={sort} onChange={changeSort} />
             {store.months.length > 0 && (
               <button
                 type="button"
@@ -116,30 +92,41 @@ export function PhotosPage() {
         )}
       </div>
       {importing && (
-        <p className="photos-page__notice" role="status">
+        <p className="photo-grid-page__notice" role="status">
           {t('photos.importing')}
         </p>
       )}
       {status === 'DELETING' && (
-        <p className="photos-page__notice" role="status">
+        <p className="photo-grid-page__notice" role="status">
           {t('photos.deleting')}
         </p>
       )}
       {store.indexStatus === 'rejected' ? (
-        <p className="photos-page__error" role="alert">
+        <p className="photo-grid-page__error" role="alert">
           {t('photos.error.load')}
         </p>
       ) : store.indexStatus === 'fulfilled' && store.months.length === 0 ? (
-        !importing && <p className="photos-page__empty">{t('photos.empty')}</p>
+        !importing && <p className="photo-grid-page__empty">{t('photos.empty')}</p>
       ) : (
-        <div className="photos-page__timeline">
+        <div className="photo-grid-page__timeline">
           <TimelineView store={store} selecting={selecting} onOpen={open} label={t('timeline.label')} />
         </div>
       )}
       {selecting && (
         <SelectionToolbar
           store={store}
-          onDelete={() => setDialog('delete-selected')}
+          items={[
+            'download',
+            ...(flags.PhotoManagementAlbumViewEnabled
+              ? [{ id: 'copy', label: t('photos.copyToAlbum'), onSelect: () => setDialog('copy') }]
+              : []),
+            {
+              id: 'delete',
+              label: t('photos.delete'),
+              danger: true,
+              onSelect: () => setDialog('delete-selected'),
+            },
+          ]}
           onDownloaded={endSelecting}
         />
       )}
@@ -152,6 +139,16 @@ export function PhotosPage() {
             setDialog(null);
             endSelecting();
           }}
+        />
+      )}
+      {dialog === 'copy' && (
+        <CopyToAlbumDialog
+          photoIds={[...store.selection]}
+          onCopied={() => {
+            setDialog(null);
+            endSelecting();
+          }}
+          onClose={() => setDialog(null)}
         />
       )}
       {dialog === 'delete-all' && <DeleteAllDialog store={store} onClose={() => setDialog(null)} />}

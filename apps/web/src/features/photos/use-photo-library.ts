@@ -3,10 +3,10 @@ import { useEffect, useMemo, useRef } from 'react';
 import { photosApi, type PhotoEvent } from '@photo/contracts/photos';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { timelineStoreFor, type TimelineSort } from '../../shared/timeline/timeline-store';
-import { librarySource } from './library-source';
-import { connectPhotoEvents } from './photo-events';
-import { photoQueries } from './photos.queries';
-import { uploadManager } from './upload/upload-manager';
+import { librarySource } from '../../shared/photo-library/library-source';
+import { subscribePhotoEvents } from '../../shared/photo-library/photo-events';
+import { photoQueries } from '../../shared/photo-library/photos.queries';
+import { uploadManager } from '../../shared/photo-library/upload/upload-manager';
 
 /** Spec 4: after import-finished, wait 10 s, then refresh status and caches. */
 export const IMPORT_FINISH_DELAY_MS = 10_000;
@@ -16,7 +16,7 @@ export const IMPORT_FINISH_DELAY_MS = 10_000;
  * activation on first visit, and the push channel that keeps all of them current.
  */
 export function usePhotoLibrary(sort: TimelineSort) {
-  const { request, config } = useAppEnvironment();
+  const { request, push } = useAppEnvironment();
   const queryClient = useQueryClient();
   const store = useMemo(() => timelineStoreFor(librarySource(request), sort), [request, sort]);
   const info = useQuery(photoQueries.userInfo(request));
@@ -55,12 +55,12 @@ export function usePhotoLibrary(sort: TimelineSort) {
         refreshAll();
       }
     };
-    const disconnect = connectPhotoEvents(config.apiBaseUrls.photos, onEvent);
+    const disconnect = subscribePhotoEvents(push, onEvent);
     return () => {
       disconnect();
       for (const timer of timers) clearTimeout(timer);
     };
-  }, [config.apiBaseUrls.photos, queryClient, store]);
+  }, [push, queryClient, store]);
 
   return { store, info };
 }

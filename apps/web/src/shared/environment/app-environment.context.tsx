@@ -3,6 +3,7 @@ import type { AppConfig } from '@photo/contracts/app-config';
 import type { ReportError } from '../api/error-reporter';
 import type { Request } from '../api/request';
 import type { FeatureFlags } from '../feature-flags/feature-flags';
+import type { PushChannel } from '../push/push-channel';
 
 /** What the app learned while booting, fixed for the page's lifetime. */
 export interface AppEnvironment {
@@ -10,6 +11,8 @@ export interface AppEnvironment {
   request: Request;
   reportError: ReportError;
   flags: FeatureFlags;
+  /** The customer's one push connection (photo and archive events), opened while anything listens. */
+  push: PushChannel;
   /** Full page navigation (sign-in, sign-out): a seam so tests can watch it instead of leaving jsdom. */
   leaveTo: (url: string) => void;
 }

@@ -31,6 +31,40 @@ function placeholders(elements: Element[], found = new Set<string>()): Set<strin
   return found;
 }
 
+// `TYPE.plural` of the ICU parser; ordinal plurals (`selectordinal`) carry `pluralType: 'ordinal'`.
+const PLURAL = 6;
+
+/** The categories of every cardinal plural in a message (`count:one,many,other`), nested ones too. */
+function pluralOptions(elements: Element[], found: string[] = []): string[] {
+  for (const element of elements) {
+    if ((element.type as number) === PLURAL && 'pluralType' in element && element.pluralType === 'cardinal') {
+      found.push(`${element.value}:${Object.keys(element.options).sort().join(',')}`);
+    }
+    if ('options' in element) {
+      for (const option of Object.values(element.options)) pluralOptions(option.value, found);
+    }
+    if ('children' in element) pluralOptions(element.children, found);
+  }
+  return found;
+}
+
+/** The plural categories a language's grammar needs (French, Italian, Spanish, Portuguese: 'many'). */
+const categoriesOf = (language: string) =>
+  new Intl.PluralRules(language)
+    .resolvedOptions()
+    .pluralCategories.filter((category) => category !== 'zero' || language === 'ar');
+
+// Every production source file of the app, as text: a key no file names is a text nobody sees.
+const sources = import.meta.glob<string>(
+  ['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}', '!../../test/**'],
+  {
+    eager: true,
+    query: '?raw',
+    import: 'default',
+  },
+);
+const allSource = Object.values(sources).join('\n');
+
 function parse(message: string, locale: string): IntlMessageFormat {
   return new IntlMessageFormat(message, locale);
 }
@@ -51,6 +85,24 @@ describe('locale files', () => {
     ]);
   });
 
+  it('uses every English key somewhere in the app, written out in full', () => {
+    expect(Object.keys(sources).length).toBeGreaterThan(50);
+    const unused = Object.keys(english).filter(
+      (id) => !allSource.includes(`'${id}'`) && !allSource.includes(`"${id}"`),
+    );
+    expect(unused).toEqual([]);
+  });
+
+  it("formats a French, Italian, Spanish or Portuguese million with the 'many' form", () => {
+    const million = (language: string) =>
+      parse(byLanguage[language]!['timeline.photoCount']!, language).format({ count: 1_000_000 });
+    expect(million('fr')).toMatch(/ de photos$/);
+    expect(million('it')).toMatch(/ di foto$/);
+    expect(million('es')).toMatch(/ de fotos$/);
+    expect(million('pt')).toMatch(/ de fotos$/);
+    expect(parse(byLanguage.fr!['timeline.photoCount']!, 'fr').format({ count: 2 })).toBe('2 photos');
+  });
+
   it('parse as ICU messages in English', () => {
     for (const [id, message] of Object.entries(english)) {
       expect(() => parse(message, 'en'), id).not.toThrow();
@@ -64,6 +116,19 @@ describe('locale files', () => {
 
     it('has a non-empty message for every key', () => {
       for (const [id, message] of Object.entries(messages)) expect(message.trim(), id).not.toBe('');
+    });
+
+    it(`gives every plural the categories ${language} needs`, () => {
+      const needed = categoriesOf(language);
+      for (const [id, message] of Object.entries(messages)) {
+        for (const plural of pluralOptions(parse(message, language).getAst())) {
+          const categories = plural.split(':')[1]!.split(',');
+          expect(
+            needed.filter((category) => !categories.includes(category)),
+            `${id} (${plural})`,
+          ).toEqual([]);
+        }
+      }
     });
 
     it('parses every message and keeps the English placeholders', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Photo, TimelineEntry } from '@photo/contracts/photos';
-import { TimelineStore, type TimelineSource } from './timeline-store';
+import { refreshStoresOf, timelineStoreFor, TimelineStore, type TimelineSource } from './timeline-store';
 
 function photo(id: string): Photo {
   return {
@@ -153,5 +153,23 @@ describe('timeline store', () => {
     const photos = await store.loadWholeMonth(2024, 5);
     expect(new Set(photos.map((p) => p.imageId)).size).toBe(1200);
     expect(page).toHaveBeenCalledTimes(4);
+  });
+
+  it('reloads every store of a source another page changed, in each sort, and no other', async () => {
+    const months = [{ year: 2024, month: 5, count: 3 }];
+    const { source } = fakeSource(months);
+    const album = { ...source, id: 'album:refresh-test', index: vi.fn(() => Promise.resolve(months)) };
+    const other = { ...source, id: 'album:other', index: vi.fn(() => Promise.resolve(months)) };
+    const stores = [
+      timelineStoreFor(album, sort),
+      timelineStoreFor(album, { sortKey: 'created', sortOrder: 'asc' }),
+      timelineStoreFor(other, sort),
+    ];
+    for (const store of stores) await store.loadIndex();
+    await stores[0]!.ensureLoaded(2024, 5, 3);
+    refreshStoresOf('album:refresh-test');
+    await vi.waitFor(() => expect(album.index).toHaveBeenCalledTimes(4));
+    expect(other.index).toHaveBeenCalledTimes(1);
+    expect(stores[0]!.month('2024-5').photos).toEqual([]);
   });
 });

@@ -53,7 +53,7 @@ export class TimelineStore {
   expanded = new Set<string>();
   selection = new Set<string>();
   /** Scroll position kept while a preview is open (spec 2.2: a pair of non-negative numbers). */
-  savedScroll: [number, number] | null = null;
+  private savedScroll: [number, number] | null = null;
 
   constructor(
     readonly source: TimelineSource,
@@ -66,6 +66,23 @@ export class TimelineStore {
   };
 
   getVersion = () => this.version;
+
+  /** Remembers where the grid was scrolled when a photo is opened (spec 2.2). */
+  saveScroll(position: [number, number]): void {
+    this.savedScroll = [Math.max(0, position[0]), Math.max(0, position[1])];
+  }
+
+  /** Whether the grid is being come back to from its preview (a position waits to be restored). */
+  hasSavedScroll(): boolean {
+    return this.savedScroll !== null;
+  }
+
+  /** The position to restore once, after the preview closes. */
+  takeSavedScroll(): [number, number] | null {
+    const position = this.savedScroll;
+    this.savedScroll = null;
+    return position;
+  }
 
   private changed() {
     this.version += 1;
@@ -283,4 +300,14 @@ export function timelineStoreFor(source: TimelineSource, sort: TimelineSort): Ti
     stores.set(key, store);
   }
   return store;
+}
+
+/**
+ * Reloads every store of a source (in any sort) that another page changed: photos copied into an
+ * album, removed from it, or deleted from the library.
+ */
+export function refreshStoresOf(sourceId: string): void {
+  for (const store of stores.values()) {
+    if (store.source.id === sourceId) void store.refresh();
+  }
 }

@@ -69,7 +69,7 @@ export function TimelineView({ store, selecting, onOpen, label }: TimelineViewPr
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [store.months, store.expanded, columns, tileSize],
   );
-  const space = scrollSpace(layout.totalHeight, height);
+  const space = useMemo(() => scrollSpace(layout.totalHeight, height), [layout.totalHeight, height]);
   const logicalTop = space.toLogical(scrollTop);
   // In a compressed scroll box items are placed relative to the current position; 1:1 gives 0 shift.
   const shift = scrollTop - logicalTop;
@@ -88,10 +88,13 @@ export function TimelineView({ store, selecting, onOpen, label }: TimelineViewPr
   });
 
   useLayoutEffect(() => {
-    if (!scroller || !store.savedScroll || layout.blocks.length === 0) return;
-    const [left, top] = store.savedScroll;
-    store.savedScroll = null;
+    if (!scroller || layout.blocks.length === 0) return;
+    const saved = store.takeSavedScroll();
+    if (!saved) return;
+    const [left, top] = saved;
     scroller.scrollTo({ left, top });
+    // Rendered at the restored position before paint, not one scroll event later.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setScrollTop(top);
   }, [scroller, store, layout.blocks.length]);
 
@@ -106,7 +109,7 @@ export function TimelineView({ store, selecting, onOpen, label }: TimelineViewPr
         store.toggleSelected(photo.imageId);
         return;
       }
-      if (scroller) store.savedScroll = [scroller.scrollLeft, scroller.scrollTop];
+      if (scroller) store.saveScroll([scroller.scrollLeft, scroller.scrollTop]);
       onOpen(photo);
     },
     [selecting, store, onOpen, scroller],

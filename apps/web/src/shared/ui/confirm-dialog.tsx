@@ -11,9 +11,11 @@ export interface ConfirmDialogProps {
   /** Does the work; resolves to close the way the caller decides, rejects to show the error. */
   onConfirm: () => Promise<void>;
   onClose: () => void;
+  /** 'danger' (the default) for what cannot be undone; 'primary' for a confirmation that only does work. */
+  confirmTone?: 'danger' | 'primary';
 }
 
-/** A destructive confirmation: busy while working (Escape then does nothing), the error kept inside. */
+/** A confirmation (destructive by default): busy while working (Escape then does nothing), the error kept inside. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -42,7 +44,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           </button>
           <button
             type="button"
-            className="button button--danger"
+            className={props.confirmTone === 'primary' ? 'button' : 'button button--danger'}
             onClick={() => void confirm()}
             disabled={busy}
           >

@@ -8,13 +8,22 @@ export interface ModalDialogProps {
   closable?: boolean;
   children: ReactNode;
   footer?: ReactNode;
+  /** `large` for a dialog that holds a photo grid. */
+  size?: 'normal' | 'large';
 }
 
 /**
  * A modal on the native `<dialog>`: the browser keeps focus inside, makes the page behind inert, and
  * sends Escape to the most recently opened one (spec 2.5), which closes unless it is busy.
  */
-export function ModalDialog({ title, onClose, closable = true, children, footer }: ModalDialogProps) {
+export function ModalDialog({
+  title,
+  onClose,
+  closable = true,
+  children,
+  footer,
+  size = 'normal',
+}: ModalDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -28,7 +37,7 @@ export function ModalDialog({ title, onClose, closable = true, children, footer 
   return (
     <dialog
       ref={dialog}
-      className="modal-dialog"
+      className={`modal-dialog modal-dialog--${size}`}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();

@@ -1,0 +1,48 @@
+import type { Photo } from '@photo/contracts/photos';
+import { useI18n } from '../../shared/i18n/i18n.context';
+import { AppLink } from '../../shared/routing/app-link';
+import { ALBUM_DATE } from './created-text';
+
+/** Spec 9: thumbnails of 300 px on small and medium screens, 800 px on large ones (from 1280 px). */
+const LARGE_SCREEN = 1280;
+
+export function coverUrl(cover: Photo | null): string | undefined {
+  if (!cover) return undefined;
+  const size = window.innerWidth >= LARGE_SCREEN ? 800 : 300;
+  return (cover.thumbnails.find((thumbnail) => thumbnail.url.endsWith(`/${size}`)) ?? cover.thumbnails[0])
+    ?.url;
+}
+
+/** One album in a list (spec 2.4): cover, name, photo count and 'Created {date}'. */
+export function AlbumTile({
+  to,
+  name,
+  cover,
+  photosCount,
+  created,
+}: {
+  to: string;
+  name: string;
+  cover: Photo | null;
+  photosCount: number;
+  created: string;
+}) {
+  const i18n = useI18n();
+  const src = coverUrl(cover);
+  return (
+    <li className="album-tile">
+      <AppLink to={to} className="album-tile__link">
+        <span className="album-tile__cover" style={{ backgroundColor: cover?.placeholder }}>
+          {src && <img src={src} alt="" decoding="async" />}
+        </span>
+        <span className="album-tile__name">{name}</span>
+        <span className="album-tile__meta">
+          {i18n.t('timeline.photoCount', { count: photosCount })}
+          <span aria-hidden="true"> · </span>
+          <span className="visually-hidden">, </span>
+          {i18n.t('album.createdOn', { date: i18n.formatDate(created, ALBUM_DATE) })}
+        </span>
+      </AppLink>
+    </li>
+  );
+}

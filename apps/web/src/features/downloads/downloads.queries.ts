@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
+import { downloadsApi } from '@photo/contracts/downloads';
+import type { Request } from '../../shared/api/request';
+
+export const downloadQueries = {
+  all: () => ['downloads'] as const,
+  /** The customer's archives, newest first (spec 7 GET /downloads). */
+  list: (request: Request) =>
+    queryOptions({
+      queryKey: [...downloadQueries.all(), 'list'],
+      queryFn: async ({ signal }) => (await request(downloadsApi.list, {}, { signal })).items,
+    }),
+};
