@@ -24,7 +24,7 @@
  * in the month, where a trace of the whole traversal would be gigabytes), TIMELINE_BROWSER_INSTRUMENTED=1
  * (the whole month once more in a Playwright page, to compare).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,7 @@ import { storefronts } from '../apps/server/src/storefronts/storefronts';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium-path';
 import { BROWSER_SHAPE, DEMO_EMAIL, DEMO_PASSWORD, prepareDataFolder } from './support/browser-library';
 import { fromPlaywright, openBarePage, type BenchPage } from './support/bench-page';
+import { createBenchServer, signInOnProviderPage } from './support/bench-server';
 import {
   initScript,
   type LongTaskWindow,
@@ -119,73 +120,7 @@ function log(line: string) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The server.
-
-let server: ChildProcess | undefined;
-const serverOutput: string[] = [];
-
-function stopServer() {
-  if (!server || server.exitCode !== null || server.pid === undefined) return;
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    // Already gone.
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    stopServer();
-    process.exit(130);
-  });
-}
-
-async function waitUntilReady(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server?.exitCode !== null && server?.exitCode !== undefined) {
-      throw new Error(`the server exited (${server.exitCode}):\n${serverOutput.join('')}`);
-    }
-    const ok = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`not ready after ${timeoutMs} ms:\n${serverOutput.join('')}`);
-}
-
-async function startServer(dataDir: string): Promise<number> {
-  const started = performance.now();
-  const node = ['node', '--import', 'tsx', 'apps/server/src/server.ts'];
-  const niced = SERVER_NICE > 0 ? ['nice', '-n', String(SERVER_NICE), ...node] : node;
-  const command = PIN ? ['taskset', '-c', '0', ...niced] : niced;
-  server = spawn(command[0]!, command.slice(1), {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      JOB_CONCURRENCY: '0',
-      ...(process.env.TIMELINE_BROWSER_WEB_DIST
-        ? { WEB_DIST_DIR: process.env.TIMELINE_BROWSER_WEB_DIST }
-        : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  const keep = (chunk: Buffer) => {
-    serverOutput.push(chunk.toString());
-    if (serverOutput.length > 200) serverOutput.shift();
-  };
-  server.stdout!.on('data', keep);
-  server.stderr!.on('data', keep);
-  await waitUntilReady(`http://127.0.0.1:${PORT}/readyz`, 180_000);
-  return performance.now() - started;
-}
+// The browser.
 
 /** Chromium, started on the browser's cores when pinning (a wrapper script, as Playwright wants a path). */
 function browserExecutable(): string | undefined {
@@ -240,15 +175,13 @@ function waitFor(page: BenchPage, condition: TimelineCondition, timeout: number)
 }
 
 /** Signs the demo customer in on the provider's real page; bare pages take the cookies from here. */
-async function signIn(context: BrowserContext): Promise<void> {
-  const page = await context.newPage();
-  await page.goto(`${origin}/my-photos/photos`);
-  await page.getByLabel(signInTexts['signIn.email']!).fill(DEMO_EMAIL);
-  await page.getByLabel(signInTexts['signIn.password']!).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: signInTexts['signIn.submit']! }).click();
-  await page.waitForURL(`${origin}/my-photos/photos`, { timeout: 60_000 });
-  await page.close();
-}
+const signIn = (context: BrowserContext) =>
+  signInOnProviderPage(context, {
+    url: `${origin}/my-photos/photos`,
+    email: DEMO_EMAIL,
+    password: DEMO_PASSWORD,
+    texts: signInTexts,
+  });
 
 let signedIn: BrowserContext | undefined;
 const openPages = new Set<BenchPage>();
@@ -720,8 +653,16 @@ async function main() {
     if (build.status !== 0) throw new Error('npm run build failed');
   }
   let browser: Browser | undefined;
+  const server = createBenchServer({
+    root,
+    port: PORT,
+    dataDir,
+    nice: SERVER_NICE,
+    ...(PIN ? { cores: '0' } : {}),
+    env: process.env.TIMELINE_BROWSER_WEB_DIST ? { WEB_DIST_DIR: process.env.TIMELINE_BROWSER_WEB_DIST } : {},
+  });
   try {
-    const readyMs = await startServer(dataDir);
+    const readyMs = await server.start();
     log(`server ready in ${(readyMs / 1000).toFixed(1)} s on ${origin}`);
 
     browser = await chromium.launch({ executablePath: browserExecutable(), args: BROWSER_ARGS });
@@ -823,8 +764,7 @@ async function main() {
     throw error;
   } finally {
     await browser?.close();
-    stopServer();
-    if (server && server.exitCode === null) await new Promise((resolve) => server!.once('exit', resolve));
+    await server.stop();
     if (FRESH) rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -32,7 +32,7 @@ import { toPhotoDto } from '../apps/server/src/photos/photo-dto';
 import { createPhotosRepository } from '../apps/server/src/photos/photos.repository';
 import { createPhotosService } from '../apps/server/src/photos/photos.service';
 import { migrationsDir } from '../apps/server/src/testing/test-database';
-import { median, percentile } from './support/stats';
+import { median, percentile, seededRandom } from './support/stats';
 import {
   createBenchCustomer,
   loadLibrary,
@@ -52,18 +52,6 @@ const TARGET = { indexMs: 50, sectionMs: 40, gzipBytes: 3 * 1024 };
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 /** Absolute, as the route builds them from the storefront's origin. */
 const PHOTOS_BASE_URL = `http://nl.localhost:8080${serviceBasePath('photos')}`;
-
-/** A seeded generator (mulberry32), so every run picks the same months and depths. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const number = (value: number) => Math.round(value).toLocaleString('en-US');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

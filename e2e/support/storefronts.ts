@@ -18,3 +18,17 @@ function storefront(code: string, language: string, locale: string): Storefront 
 export const netherlands = storefront('nl', 'nl', 'nl-NL');
 export const germany = storefront('de', 'de', 'de-AT');
 export const unitedKingdom = storefront('uk', 'en', 'en-GB');
+
+/** One storefront per language of the account area (en, nl, fr, de, nb, sv, it, da, es, pt). */
+export const storefrontPerLanguage: readonly Storefront[] = [
+  unitedKingdom,
+  netherlands,
+  storefront('fr', 'fr', 'fr-FR'),
+  germany,
+  storefront('no', 'nb', 'nb-NO'),
+  storefront('se', 'sv', 'sv-SE'),
+  storefront('it', 'it', 'it-IT'),
+  storefront('dk', 'da', 'da-DK'),
+  storefront('es', 'es', 'es-ES'),
+  storefront('pt', 'pt', 'pt-PT'),
+];

@@ -23,3 +23,17 @@ export const appTexts = (storefront: Storefront): Texts => textsFrom('apps/web/l
 /** The sign-in provider's pages (sign in, create an account, signed out) on this storefront. */
 export const signInTexts = (storefront: Storefront): Texts =>
   textsFrom('apps/server/src/auth/messages', storefront.language);
+
+/** Every key of the account area's English texts: none of them should ever reach the screen as is. */
+export function messageKeys(): Set<string> {
+  const file = new URL('apps/web/locales/en.json', repository);
+  return new Set(Object.keys(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>));
+}
+
+/** The mails a storefront sends, in its language. */
+export const mailTexts = (storefront: Storefront): Texts =>
+  textsFrom('apps/server/src/mail/messages', storefront.language);
+
+/** Fills `{name}` placeholders as the server does. */
+export const fill = (text: string, values: Record<string, string | number>): string =>
+  text.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));

@@ -1,70 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { E2E_PORT } from '../playwright.config';
-
-const fixtures = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../shared/fixtures/photos',
-);
-const shop = `http://uk.localhost:${E2E_PORT}`;
-let accounts = 0;
-
-/** A new customer, registered through the real 'Create an account' page, lands in 'My photos'. */
-async function newCustomer(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${shop}/my-photos/photos`);
-  await page.getByRole('link', { name: 'Create an account' }).click();
-  accounts += 1;
-  await page.getByLabel('First name').fill('Photo');
-  await page.getByLabel('Last name').fill(`Tester ${accounts}`);
-  await page.getByLabel('E-mail address').fill(`photos-${Date.now()}-${accounts}@example.com`);
-  await page.getByLabel('Password').fill('a-long-password');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'My photos' })).toBeVisible();
-  await expect(page.getByText('Your photo library is empty')).toBeVisible({ timeout: 20_000 });
-  return page;
-}
-
-type UploadFile = string | { name: string; mimeType: string; buffer: Buffer };
-
-async function uploadFiles(page: Page, files: UploadFile[]) {
-  await page.getByRole('button', { name: 'Add photos' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add photos' });
-  // Playwright takes paths or buffers per call, not both: read the paths as a browser's picker would.
-  const payloads = files.map((file) =>
-    typeof file === 'string'
-      ? { name: path.basename(file), mimeType: 'application/octet-stream', buffer: readFileSync(file) }
-      : file,
-  );
-  await dialog.locator('input[type=file]').setInputFiles(payloads);
-  await dialog.getByRole('button', { name: /^Upload \d+ photos?$/ }).click();
-  return dialog;
-}
-
-/** Uploads files that must all succeed, and closes the modal once every one is added. */
-async function uploadAll(page: Page, files: UploadFile[]) {
-  const dialog = await uploadFiles(page, files);
-  await expect(dialog.getByText('Added', { exact: true })).toHaveCount(files.length, { timeout: 30_000 });
-  await dialog.getByRole('button', { name: 'Close' }).click();
-}
-
-function tile(page: Page, fileName: string) {
-  return page.getByRole('button', { name: new RegExp(`^Open ${fileName.replace('.', '\\.')}`) });
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`),
-  ).toEqual([]);
-}
+import {
+  expectAccessible,
+  fixtures,
+  newCustomer,
+  tile,
+  uploadAll,
+  uploadFiles,
+} from '../support/photo-library';
 
 test.describe('my photos', () => {
   test.skip(!existsSync(fixtures), 'the shared photo fixtures are not on this machine');
