@@ -4,6 +4,8 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { CORRELATION_HEADER } from '@photo/contracts/errors';
 import type { AppConfig } from './config';
+import { registerAddressRoutes } from './addresses/addresses.routes';
+import { createAddressesService } from './addresses/addresses.service';
 import { registerAuth } from './auth/auth.module';
 import { createCustomersRepository } from './customers/customers.repository';
 import { registerCustomerRoutes } from './customers/customers.routes';
@@ -146,6 +148,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const api = createApiRouter(app, auth.authenticate);
   registerCustomerRoutes(api, createCustomersService(customersRepository));
+  registerAddressRoutes(api, createAddressesService(db));
 
   const push = createCustomerPushBus(db);
   const photoEvents = createPhotoEventBus(push);

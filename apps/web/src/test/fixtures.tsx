@@ -61,6 +61,12 @@ export function testCustomer(overrides: Partial<Customer> = {}): Customer {
     callbackUrl: null,
     callbackFormat: null,
     registrationDate: '2024-03-01T10:00:00+00:00',
+    salutation: null,
+    phone: null,
+    dateOfBirth: null,
+    companyName: null,
+    vatId: null,
+    chamberOfCommerceNumber: null,
     ...overrides,
   };
 }
