@@ -11,6 +11,9 @@ import { createCustomersRepository } from './customers/customers.repository';
 import { registerCustomerRoutes } from './customers/customers.routes';
 import { createCustomersService } from './customers/customers.service';
 import { registerErrorReportRoutes } from './error-reports/error-reports.routes';
+import { createAccountErasureWork } from './identities/account-erasure';
+import { registerIdentityRoutes } from './identities/identities.routes';
+import { createIdentitiesService } from './identities/identities.service';
 import { randomBytes } from 'node:crypto';
 import { createMailJobHandlers } from './mail/mail-outbox.service';
 import { captureTransport, createSmtpTransport } from './mail/mail-transport';
@@ -149,6 +152,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const api = createApiRouter(app, auth.authenticate);
   registerCustomerRoutes(api, createCustomersService(customersRepository));
   registerAddressRoutes(api, createAddressesService(db));
+  registerIdentityRoutes(api, createIdentitiesService({ db, rateWindows }), config.publicScheme);
 
   const push = createCustomerPushBus(db);
   const photoEvents = createPhotoEventBus(push);
@@ -230,6 +234,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     }),
     auth.background,
+    createAccountErasureWork({ db, blobs: deps.blobs }),
     {
       // Expired selections are never served; this only keeps the table small.
       handlers: { [TEMP_SELECTIONS_HOUSEKEEPING_JOB]: () => tempSelections.deleteExpired() },

@@ -38,6 +38,8 @@ export const CustomerSchema = z.object({
   companyName: z.nullable(z.string()),
   vatId: z.nullable(z.string()),
   chamberOfCommerceNumber: z.nullable(z.string()),
+  /** The identity the OpenID Provider signs in (spec 3: idp_type, idp_sub), for the Auth API calls. */
+  identity: z.object({ idpType: z.string(), idpSub: z.string() }),
 });
 export type Customer = z.infer<typeof CustomerSchema>;
 

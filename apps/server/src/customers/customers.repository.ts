@@ -1,4 +1,5 @@
 import type { Customer, CustomerStatus, Salutation } from '@photo/contracts/customers';
+import { IDP_TYPE } from '@photo/contracts/identities';
 import type { Queryable } from '../platform/database';
 
 interface CustomerRow {
@@ -76,6 +77,7 @@ function toRecord(row: CustomerRow): CustomerRecord {
     companyName: row.company_name,
     vatId: row.vat_id,
     chamberOfCommerceNumber: row.chamber_of_commerce_number,
+    identity: { idpType: IDP_TYPE, idpSub: row.id },
     passwordHash: row.password_hash,
     deleted: row.deleted_at !== null,
   };
@@ -117,6 +119,20 @@ export function createCustomersRepository(db: Queryable) {
         ],
       );
       return rows[0] && toRecord(rows[0]);
+    },
+
+    /** The sign-in address: the OpenID Provider finds the account by it from now on. */
+    async updateEmail(id: string, email: string): Promise<void> {
+      await db.query('UPDATE customers SET email = $2 WHERE id = $1 AND deleted_at IS NULL', [id, email]);
+    },
+
+    /** From now on the account answers 404 and signs in nowhere; the erasure job removes the rest. */
+    async markDeleted(id: string): Promise<boolean> {
+      const { rows } = await db.query(
+        'UPDATE customers SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING id',
+        [id],
+      );
+      return rows.length > 0;
     },
 
     async insert(customer: NewCustomer): Promise<CustomerRecord> {

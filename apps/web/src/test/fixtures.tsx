@@ -67,6 +67,7 @@ export function testCustomer(overrides: Partial<Customer> = {}): Customer {
     companyName: null,
     vatId: null,
     chamberOfCommerceNumber: null,
+    identity: { idpType: 'photo-shop', idpSub: overrides.id ?? 'c-1' },
     ...overrides,
   };
 }
