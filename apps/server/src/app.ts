@@ -47,6 +47,9 @@ import {
   TEMP_SELECTIONS_HOUSEKEEPING_JOB,
 } from './temp-selections/temp-selections.service';
 import { registerUploadRoutes } from './upload/upload.routes';
+import { createProjectsRepository } from './projects/projects.repository';
+import { registerProjectRoutes } from './projects/projects.routes';
+import { createProjectsService } from './projects/projects.service';
 import { startJobWorker, type BackgroundWork } from './platform/job-queue';
 import { createApiRouter } from './platform/api-router';
 import { createAuthSecretsRepository } from './auth/auth-secrets.repository';
@@ -191,6 +194,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       links: blobLinks.links,
     }),
   });
+  const projects = createProjectsService({ projects: createProjectsRepository(db), blobs: deps.blobs });
+  registerProjectRoutes(app, api, { projects, blobs: deps.blobs, authenticate: auth.authenticate });
   const uploads = await registerUploadRoutes(app, {
     authenticate: auth.authenticate,
     ingest,
