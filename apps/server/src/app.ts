@@ -47,6 +47,12 @@ import {
   TEMP_SELECTIONS_HOUSEKEEPING_JOB,
 } from './temp-selections/temp-selections.service';
 import { registerUploadRoutes } from './upload/upload.routes';
+import { createTokenCipher } from './auth/token-cipher';
+import { createCallbackWork } from './integration/callback-delivery';
+import { createCallbackUrlGuard } from './integration/callback-url-guard';
+import { createIntegrationRepository } from './integration/integration.repository';
+import { registerIntegrationRoutes } from './integration/integration.routes';
+import { createIntegrationService } from './integration/integration.service';
 import { createProjectsRepository } from './projects/projects.repository';
 import { registerProjectRoutes } from './projects/projects.routes';
 import { createProjectsService } from './projects/projects.service';
@@ -148,7 +154,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateWindows,
   });
   const api = createApiRouter(app, auth.authenticate);
-  registerCustomerRoutes(api, createCustomersService(customersRepository));
+  const customers = createCustomersService(customersRepository);
+  registerCustomerRoutes(api, customers);
 
   const push = createCustomerPushBus(db);
   const photoEvents = createPhotoEventBus(push);
@@ -196,6 +203,27 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const projects = createProjectsService({ projects: createProjectsRepository(db), blobs: deps.blobs });
   registerProjectRoutes(app, api, { projects, blobs: deps.blobs, authenticate: auth.authenticate });
+
+  // Callback secrets are kept sealed with this server's key: a database dump alone cannot sign.
+  const callbackKey = await createAuthSecretsRepository(db).getOrCreate(
+    'integration.callback-key',
+    async () => randomBytes(32).toString('base64url'),
+  );
+  const callbackCipher = createTokenCipher(Buffer.from(callbackKey, 'base64url'));
+  const checkCallbackUrl = createCallbackUrlGuard({
+    allowedOrigins: config.integration.callbackAllowedOrigins,
+  });
+  const integrationRepository = createIntegrationRepository(db);
+  const integration = createIntegrationService({
+    db,
+    integration: integrationRepository,
+    customers,
+    checkUrl: checkCallbackUrl,
+    cipher: callbackCipher,
+    config: config.integration,
+  });
+  registerIntegrationRoutes(api, integration);
+
   const uploads = await registerUploadRoutes(app, {
     authenticate: auth.authenticate,
     ingest,
@@ -232,6 +260,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     }),
     auth.background,
+    createCallbackWork({
+      integration: integrationRepository,
+      checkUrl: checkCallbackUrl,
+      cipher: callbackCipher,
+    }),
     {
       // Expired selections are never served; this only keeps the table small.
       handlers: { [TEMP_SELECTIONS_HOUSEKEEPING_JOB]: () => tempSelections.deleteExpired() },

@@ -46,6 +46,10 @@ const CELL_PADDING = 4;
 
 type Doc = InstanceType<typeof PDFDocument>;
 type StructElement = ReturnType<Doc['struct']>;
+type StructOptions = Parameters<Doc['struct']>[1];
+
+/** pdfkit 0.20 writes a header cell's scope (row or column); its published types predate the option. */
+const headerScope = (scope: 'Row' | 'Column') => ({ scope }) as unknown as StructOptions;
 
 export async function renderPdf(content: PdfContent): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -96,7 +100,7 @@ function drawBlock(doc: Doc, root: StructElement, block: PdfBlock): void {
     case 'heading': {
       doc.font('bold').fontSize(16);
       ensureRoom(doc, doc.heightOfString(block.text, { width: textWidth(doc) }));
-      root.add(doc.struct('H1', () => doc.text(block.text, MARGIN, doc.y, { width: textWidth(doc) })));
+      root.add(doc.struct('H1', {}, () => doc.text(block.text, MARGIN, doc.y, { width: textWidth(doc) })));
       doc.moveDown(0.5);
       break;
     }
@@ -104,7 +108,7 @@ function drawBlock(doc: Doc, root: StructElement, block: PdfBlock): void {
       doc.font(block.bold ? 'bold' : 'regular').fontSize(BODY_SIZE);
       const text = block.lines.join('\n');
       ensureRoom(doc, doc.heightOfString(text, { width: textWidth(doc) }));
-      root.add(doc.struct('P', () => doc.text(text, MARGIN, doc.y, { width: textWidth(doc) })));
+      root.add(doc.struct('P', {}, () => doc.text(text, MARGIN, doc.y, { width: textWidth(doc) })));
       doc.moveDown(0.5);
       break;
     }
@@ -123,12 +127,12 @@ function drawBlock(doc: Doc, root: StructElement, block: PdfBlock): void {
         const row = doc.struct('TR');
         table.add(row);
         row.add(
-          doc.struct('TH', { scope: 'Row' }, () => {
+          doc.struct('TH', headerScope('Row'), () => {
             doc.font('bold').text(label, MARGIN, y, { width: labelWidth });
           }),
         );
         row.add(
-          doc.struct('TD', () => {
+          doc.struct('TD', {}, () => {
             doc.font('regular').text(value, MARGIN + labelWidth, y, { width: textWidth(doc) - labelWidth });
           }),
         );
@@ -172,7 +176,7 @@ function drawTable(doc: Doc, root: StructElement, block: Extract<PdfBlock, { kin
     group.add(row);
     cells.forEach((cell, index) => {
       const column = block.columns[index]!;
-      const options = kind === 'TH' ? { scope: 'Column' as const } : {};
+      const options = kind === 'TH' ? headerScope('Column') : {};
       row.add(
         doc.struct(kind, options, () => {
           doc
