@@ -48,6 +48,10 @@ import {
 } from './temp-selections/temp-selections.service';
 import { registerUploadRoutes } from './upload/upload.routes';
 import { createTokenCipher } from './auth/token-cipher';
+import { accountBuyerReader } from './invoices/invoice-buyer';
+import { createInvoicesRepository } from './invoices/invoices.repository';
+import { registerInvoiceRoutes } from './invoices/invoices.routes';
+import { createInvoicesService } from './invoices/invoices.service';
 import { createCallbackWork } from './integration/callback-delivery';
 import { createCallbackUrlGuard } from './integration/callback-url-guard';
 import { createIntegrationRepository } from './integration/integration.repository';
@@ -223,6 +227,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     config: config.integration,
   });
   registerIntegrationRoutes(api, integration);
+  const invoices = createInvoicesService({
+    db,
+    invoices: createInvoicesRepository(db),
+    blobs: deps.blobs,
+    readBuyer: accountBuyerReader(db),
+  });
+  registerInvoiceRoutes(app, api, { invoices, blobs: deps.blobs, authenticate: auth.authenticate });
 
   const uploads = await registerUploadRoutes(app, {
     authenticate: auth.authenticate,
