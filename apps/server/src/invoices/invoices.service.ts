@@ -45,7 +45,7 @@ const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' &&
   error !== null &&
   'code' in error &&
-  (error as { code: unknown }).code === '23505';
+  (error).code === '23505';
 
 /**
  * B2B invoices (spec 6, 7; decision 091): made from real orders when they are confirmed, numbered per
