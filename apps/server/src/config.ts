@@ -62,6 +62,11 @@ const EnvSchema = z.object({
    * or not public: a receiver on this machine in development and tests. Never set in production.
    */
   CALLBACK_ALLOWED_ORIGINS: z.string().optional(),
+  /**
+   * The shop's service token for the shop-side API (docs/shop-integration.md), at least 32 characters.
+   * Unset: one is made once, kept in the database and written to DATA_DIR/shop-api-token for `npm run shop`.
+   */
+  SHOP_API_TOKEN: z.string().min(32).optional(),
   WEB_DIST_DIR: z.string().optional(),
   /** Where `npm start` was typed: relative paths are read from there. */
   INIT_CWD: z.string().optional(),
@@ -104,6 +109,7 @@ export interface AppConfig {
   printsOrdering: boolean;
   nativeAppUrl: string | undefined;
   integration: IntegrationConfig;
+  shopApiToken: string | undefined;
   webDistDir: string;
   localesDir: string;
   migrationsDir: string;
@@ -164,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ftpFolders: { incoming: '/orders/incoming', processed: '/orders/processed', failed: '/orders/failed' },
       callbackAllowedOrigins: parseOrigins(values.CALLBACK_ALLOWED_ORIGINS),
     },
+    shopApiToken: values.SHOP_API_TOKEN,
     webDistDir: path.resolve(baseDir, values.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     localesDir: path.join(repoRoot, 'apps/web/locales'),
     migrationsDir: path.join(repoRoot, 'apps/server/migrations'),
