@@ -32,7 +32,8 @@ export function callbackBody(
   if (format === 'JSON') return { body: JSON.stringify(payload), contentType: 'application/json' };
   const element = (name: string, value: string) => `<${name}>${xmlEscape(value)}</${name}>`;
   const order = payload.order
-    ? `<order>${element('orderCode', payload.order.orderCode)}${element('status', payload.order.status)}</order>`
+    ? `<order>${element('orderCode', payload.order.orderCode)}${element('orderId', payload.order.orderId)}` +
+      `${element('status', payload.order.status)}${element('state', payload.order.state)}</order>`
     : '<order/>';
   return {
     body:

@@ -19,7 +19,8 @@ export interface CallbackPayload {
   deliveryId: string;
   event: string;
   occurredAt: string;
-  order: { orderCode: string; status: string } | null;
+  /** The super order's code the customer knows, the inner order, its external status (spec 4) and internal state. */
+  order: { orderCode: string; orderId: string; status: string; state: string } | null;
 }
 
 interface DeliveryRow {

@@ -12,8 +12,6 @@ import { seedDemoAccounts } from '../demo/demo-accounts';
 import { signIn, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { callbackSignature } from './callback-delivery';
-import { createIntegrationRepository } from './integration.repository';
-import { enqueueOrderStatusCallback } from './integration.service';
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -155,19 +153,56 @@ describe(`the B2B integration over HTTP (${process.env.DATABASE_URL ? 'PostgreSQ
     ]);
   });
 
-  it('signs an order status change and logs a failed attempt for a retry', async () => {
+  it('signs an order status change the shop reports and logs a failed attempt for a retry', async () => {
+    const shop = t.app.shopApi.orders;
+    await save(business, `${receiverOrigin}/callbacks`, 'JSON');
+    await shop.putSuperOrder('ORD-1001', {
+      accountId: businessId,
+      storefront: 'nl',
+      createdAt: '2026-11-20T09:00:00Z',
+      changedAt: '2026-11-20T09:00:00Z',
+      deliveryType: 'Home',
+      deliveryAddress: {
+        firstName: 'Bram',
+        lastName: 'Bakker',
+        street: 'Keizersgracht',
+        houseNumber: '12',
+        postalCode: '1015 CJ',
+        city: 'Amsterdam',
+        countryCode: 'NL',
+      },
+      orders: [
+        {
+          id: 'ORD-1001-1',
+          products: [
+            {
+              lineId: '1',
+              code: 'PAP_910',
+              articleName: 'Prints',
+              articleGroup: 'prints',
+              quantity: 10,
+              unitPrice: 19,
+            },
+          ],
+        },
+      ],
+    });
+    await t.app.jobs.drain();
+    expect(JSON.parse(received.at(-1)!.body)).toMatchObject({
+      event: 'order.status-changed',
+      order: { orderCode: 'ORD-1001', orderId: 'ORD-1001-1', status: 'AwaitingPayment', state: 'Received' },
+    });
+    await save(business, `${receiverOrigin}/callbacks`, 'XML');
     answerStatus = 503;
-    const integration = createIntegrationRepository(t.db);
-    await t.db.transaction((tx) =>
-      enqueueOrderStatusCallback(tx, integration, businessId, {
-        orderCode: 'ORD-1001',
-        status: 'InProduction',
-      }),
-    );
+    await shop.putState('ORD-1001-1', 'ProductionStarted', '2026-11-20T10:00:00Z');
+    // A report of a state the order has passed changes nothing and sends nothing.
+    await shop.putState('ORD-1001-1', 'Confirmed', '2026-11-20T10:05:00Z');
     await t.app.jobs.drain();
     answerStatus = 200;
     const body = received.at(-1)!.body;
-    expect(body).toContain('<orderCode>ORD-1001</orderCode><status>InProduction</status>');
+    expect(body).toContain(
+      '<orderCode>ORD-1001</orderCode><orderId>ORD-1001-1</orderId><status>InProduction</status><state>ProductionStarted</state>',
+    );
     const [latest] = IntegrationSchema.parse(
       (await call(business, 'GET', '/customers/me/integration')).json(),
     ).deliveries;

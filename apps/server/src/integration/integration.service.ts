@@ -6,7 +6,9 @@ import {
   type CallbackSettingsResult,
   type Integration,
 } from '@photo/contracts/integration';
+import { externalStatusOf } from '@photo/contracts/orders';
 import type { TokenCipher } from '../auth/token-cipher';
+import type { OrderStateChange } from '../shop-api/shop-orders.service';
 import type { IntegrationConfig } from '../config';
 import type { CustomersService } from '../customers/customers.service';
 import type { Caller } from '../platform/caller';
@@ -60,14 +62,15 @@ export async function enqueueOrderStatusCallback(
   tx: Queryable,
   integration: IntegrationRepository,
   customerId: string,
-  order: { orderCode: string; status: string; occurredAt?: string },
+  order: { orderCode: string; orderId: string; status: string; state: string; occurredAt?: string },
 ): Promise<void> {
   const settings = await integration.settings(customerId, tx);
   if (!settings?.isB2B || !settings.callbackUrl) return;
+  const { occurredAt, ...reported } = order;
   await enqueueCallback(tx, integration, customerId, {
     event: 'order.status-changed',
-    order: { orderCode: order.orderCode, status: order.status },
-    ...(order.occurredAt ? { occurredAt: order.occurredAt } : {}),
+    order: reported,
+    ...(occurredAt ? { occurredAt } : {}),
   });
 }
 
@@ -156,11 +159,15 @@ export function createIntegrationService(deps: {
       return toDelivery(delivery);
     },
 
-    orderStatusChanged: (
-      tx: Queryable,
-      customerId: string,
-      order: { orderCode: string; status: string; occurredAt?: string },
-    ) => enqueueOrderStatusCallback(tx, integration, customerId, order),
+    /** Listens to the shop's order state changes (shop-side API). */
+    onOrderStateChanged: (tx: Queryable, change: OrderStateChange) =>
+      enqueueOrderStatusCallback(tx, integration, change.customerId, {
+        orderCode: change.superOrderCode,
+        orderId: change.orderId,
+        status: externalStatusOf[change.state],
+        state: change.state,
+        occurredAt: change.changedAt.toISOString(),
+      }),
   };
 }
 

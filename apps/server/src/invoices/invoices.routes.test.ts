@@ -174,4 +174,65 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     );
     expect(text).toMatch(/Summa inklusive moms\s+79,50 kr/);
   });
+
+  it('invoices a business customer’s order when the shop confirms it, and no private customer’s', async () => {
+    const shop = t.app.shopApi.orders;
+    const place = (code: string, accountId: string) =>
+      shop.putSuperOrder(code, {
+        accountId,
+        storefront: 'at',
+        createdAt: '2026-11-21T08:00:00Z',
+        changedAt: '2026-11-21T08:00:00Z',
+        deliveryType: 'Home',
+        deliveryAddress: {
+          firstName: 'Bram',
+          lastName: 'Bakker',
+          street: 'Ring',
+          houseNumber: '1',
+          postalCode: '1010',
+          city: 'Wien',
+          countryCode: 'AT',
+        },
+        orders: [
+          {
+            id: `${code}-1`,
+            products: [
+              {
+                lineId: '1',
+                code: 'BOOK_A4_HARD',
+                articleName: 'Fotobuch A4',
+                articleGroup: 'photoBooks',
+                quantity: 2,
+                unitPrice: 3495,
+              },
+            ],
+          },
+        ],
+      });
+    await place('AT-5001', businessId);
+    await place('AT-5002', privateId);
+    await t.app.jobs.drain();
+    const before = z.array(HistoricalInvoiceSchema).parse((await list(business)).json());
+    expect(before.some((invoice) => invoice.orderRef === 'AT-5001')).toBe(false);
+
+    await shop.putState('AT-5001-1', 'Confirmed', '2026-11-21T08:05:00Z');
+    await shop.putState('AT-5002-1', 'Confirmed', '2026-11-21T08:05:00Z');
+    await shop.putState('AT-5001-1', 'ProductionStarted', '2026-11-21T09:00:00Z');
+    await t.app.jobs.drain();
+    const invoices = z.array(HistoricalInvoiceSchema).parse((await list(business)).json());
+    const made = invoices.filter((invoice) => invoice.orderRef === 'AT-5001');
+    expect(made).toEqual([
+      expect.objectContaining({ invoiceNumber: 'AT-000001', channel: 'AT', grossTotal: 8388 }),
+    ]);
+    const { rows } = await t.db.query(`SELECT 1 FROM invoices WHERE order_id = 'AT-5002-1'`);
+    expect(rows).toEqual([]);
+    const text = plain(
+      await pdfText(
+        (await download(business, `/api/invoices/api/v1/InvoiceGroupFiles/me/${made[0]!.id}`)).rawPayload,
+      ),
+    );
+    expect(text).toContain('Rechnung AT-000001');
+    expect(text).toContain('21. November 2026');
+    expect(text).toMatch(/USt\. 20 %\s+€ 13,98/);
+  });
 });

@@ -42,10 +42,7 @@ const storefrontById = (id: string) => {
 };
 
 const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  'code' in error &&
-  (error).code === '23505';
+  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 
 /**
  * B2B invoices (spec 6, 7; decision 091): made from real orders when they are confirmed, numbered per
