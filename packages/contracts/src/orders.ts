@@ -63,6 +63,12 @@ export const orderSources = ['Web', 'App'] as const;
 export const articleGroups = ['prints', 'photoBooks', 'wallDecor', 'cards', 'gifts'] as const;
 export type ArticleGroup = (typeof articleGroups)[number];
 
+/**
+ * Spec 9: orders created within this many days can be in progress (the server decides each order's
+ * `inProgress`; the web app only uses this to know when older pages cannot hold one).
+ */
+export const IN_PROGRESS_DAYS = 30;
+
 /** Spec 9: the orders list is fetched in pages of 100; the account orders call defaults to 10. */
 export const ORDERS_PAGE_SIZE = 100;
 export const ACCOUNT_ORDERS_PAGE_SIZE = 10;
@@ -72,21 +78,24 @@ const isoDateTime = z.iso.datetime({ offset: true });
 const isoDate = z.iso.date();
 
 /**
- * The delivery address of an order. The account's address book (settings) owns the form and the
- * validation of its fields; an order keeps a copy of the address it is delivered to.
+ * The delivery address of an order: a postal address with the fields of the account's address book
+ * (settings owns the one form and the one validator; every field a string, '' when empty), and the
+ * pickup point's name for PickupPoint deliveries.
  */
+const addressText = z.string().check(z.maxLength(100));
 export const DeliveryAddressSchema = z.object({
-  firstName: text(100),
-  lastName: text(100),
-  street: text(200),
-  houseNumber: text(20),
-  houseNumberAddition: z.optional(z.string().check(z.maxLength(20))),
-  postalCode: text(20),
-  city: text(100),
   /** ISO 3166-1 alpha-2. */
-  countryCode: z.string().check(z.regex(/^[A-Z]{2}$/)),
-  phone: z.optional(z.string().check(z.maxLength(40))),
-  /** A pickup point's name, for PickupPoint deliveries. */
+  country: z.string().check(z.regex(/^[A-Z]{2}$/)),
+  firstName: addressText,
+  lastName: addressText,
+  company: addressText,
+  street: addressText,
+  houseNumber: addressText,
+  addressLine2: addressText,
+  postcode: addressText,
+  city: addressText,
+  region: addressText,
+  phone: addressText,
   pickupPointName: z.optional(z.string().check(z.maxLength(200))),
 });
 export type DeliveryAddress = z.infer<typeof DeliveryAddressSchema>;

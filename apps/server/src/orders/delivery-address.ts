@@ -2,7 +2,7 @@ import type { DeliveryAddress } from '@photo/contracts/orders';
 import { invalid } from '../platform/errors';
 import type { DeliveryAddressValidator } from './orders.service';
 
-const required = ['firstName', 'lastName', 'street', 'houseNumber', 'postalCode', 'city'] as const;
+const required = ['firstName', 'lastName', 'street', 'houseNumber', 'postcode', 'city'] as const;
 
 /**
  * The seam where an order's new delivery address is checked. The contract has checked its shape;

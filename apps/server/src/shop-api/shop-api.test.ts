@@ -16,9 +16,13 @@ const address = {
   lastName: 'Jansen',
   street: 'Keizersgracht',
   houseNumber: '12',
-  postalCode: '1015 CJ',
+  postcode: '1015 CJ',
   city: 'Amsterdam',
-  countryCode: 'NL',
+  country: 'NL',
+  company: '',
+  addressLine2: '',
+  region: '',
+  phone: '',
 };
 
 const superOrder = (overrides: Partial<ShopSuperOrderInput> = {}): ShopSuperOrderInput => ({
