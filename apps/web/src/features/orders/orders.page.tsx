@@ -7,7 +7,7 @@ import { AppLink } from '../../shared/routing/app-link';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
 import { useLoadMoreWhenVisible } from '../../shared/ui/use-load-more-when-visible';
-import { StatusBadge, useFormatPrice } from './order-status';
+import { StatusBadge, useFormatPrice } from '../../shared/orders/order-status';
 import { orderQueries } from './orders.queries';
 import './orders.css';
 
@@ -26,11 +26,13 @@ export function OrdersPage() {
   const [view, setView] = useState<View>('inProgress');
   const loaded = orders.data?.pages.flatMap((page) => page.items) ?? [];
   const shown = loaded.filter((order) => order.inProgress === (view === 'inProgress'));
-  // Orders come newest first: past the in-progress age, later pages hold history only.
+  // Orders come newest first: once one was older than the in-progress age when it was loaded,
+  // later pages hold history only.
   const oldest = loaded.at(-1);
   const mayHoldMore =
     view === 'history' ||
-    (oldest !== undefined && Date.now() - Date.parse(oldest.createdAt) <= IN_PROGRESS_DAYS * DAY_MS);
+    (oldest !== undefined &&
+      orders.dataUpdatedAt - Date.parse(oldest.createdAt) <= IN_PROGRESS_DAYS * DAY_MS);
   const canLoadMore = orders.hasNextPage && mayHoldMore && !orders.isFetchNextPageError;
   const loadMore = () => {
     if (canLoadMore && !orders.isFetchingNextPage) void orders.fetchNextPage();
@@ -44,7 +46,7 @@ export function OrdersPage() {
       ) : orders.isError ? (
         <div className="orders__error">
           <p className="alert" role="alert">
-            {t('orders.loadError')}
+            {t('error.generic')}
           </p>
           <button type="button" className="button button--secondary" onClick={() => void orders.refetch()}>
             {t('common.tryAgain')}
@@ -84,7 +86,7 @@ export function OrdersPage() {
           {orders.isFetchingNextPage && <LoadingIndicator label={t('common.loading')} />}
           {orders.isFetchNextPageError && (
             <p className="alert" role="alert">
-              {t('orders.loadError')}
+              {t('error.generic')}
             </p>
           )}
           {(canLoadMore || orders.isFetchNextPageError) && (

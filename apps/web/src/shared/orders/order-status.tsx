@@ -1,6 +1,7 @@
-import type { ExternalOrderStatus, PaymentStatus } from '@photo/contracts/orders';
-import { useI18n, useT } from '../../shared/i18n/i18n.context';
-import type { MessageId } from '../../shared/i18n/translator';
+import type { ExternalOrderStatus, PaymentStatus, ProcessingStatus } from '@photo/contracts/orders';
+import { useI18n, useT } from '../i18n/i18n.context';
+import type { MessageId } from '../i18n/translator';
+import './order-status.css';
 
 export const statusText: Record<ExternalOrderStatus, MessageId> = {
   AwaitingPayment: 'orders.status.awaitingPayment',
@@ -15,6 +16,20 @@ export const paymentText: Record<PaymentStatus, MessageId> = {
   paymentFailed: 'orders.payment.failed',
   paymentSuccess: 'orders.payment.success',
   paymentFree: 'orders.payment.free',
+};
+
+/** Spec 4: the shop's processing status strings. */
+export const processingText: Record<ProcessingStatus, MessageId> = {
+  'verification failed': 'orders.processing.verificationFailed',
+  processing: 'orders.processing.processing',
+  'processing failed': 'orders.processing.processingFailed',
+  approved: 'orders.processing.approved',
+  rejected: 'orders.processing.rejected',
+  on_hold: 'orders.processing.onHold',
+  producing: 'orders.processing.producing',
+  delayed: 'orders.processing.delayed',
+  shipped: 'orders.processing.shipped',
+  cancelled: 'orders.processing.cancelled',
 };
 
 /** Spec 4: every status in cyan, Cancelled in red. */
