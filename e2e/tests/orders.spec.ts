@@ -109,4 +109,38 @@ test.describe('orders', () => {
     expect(reordered.orderCode).not.toBe(awaiting.orderCode);
     await expect(page).toHaveURL(new RegExp(`/orders/${reordered.orderCode}$`));
   });
+
+  test('changes the delivery address of an order before production, and is refused once production started', async ({
+    openSignedIn,
+  }) => {
+    const page = await openSignedIn(businessCustomer, unitedKingdom, '/orders');
+    const changeable = (await myOrders(page)).find(
+      (order) => order.status === 'Ordered' && order.deliveryType === 'Home',
+    )!;
+    await page.getByRole('link', { name: `Order ${changeable.orderCode}` }).click();
+    const delivery = page.getByRole('region', { name: 'Delivery' });
+    await delivery.getByRole('button', { name: 'Change delivery address' }).click();
+    await delivery.getByLabel('Street name').fill('Herengracht');
+    await delivery.getByLabel('Street number').fill('401');
+    await expectNoAxeViolations(page);
+    await delivery.getByRole('button', { name: 'Save address' }).click();
+    await expect(delivery.getByRole('status')).toHaveText('The delivery address has been changed.');
+    await expect(delivery.getByText('Herengracht 401')).toBeVisible();
+    await page.reload();
+    await expect(delivery.getByText('Herengracht 401')).toBeVisible();
+
+    // The shop starts production while the customer is editing: the change is refused.
+    await delivery.getByRole('button', { name: 'Change delivery address' }).click();
+    await delivery.getByLabel('Street number').fill('403');
+    await moveTo(changeable.orders[0]!.code, 'ProductionStarted');
+    await delivery.getByRole('button', { name: 'Save address' }).click();
+    await expect(delivery.getByRole('alert')).toHaveText(
+      'This order is already in production: its delivery address can no longer be changed.',
+    );
+    await delivery.getByRole('button', { name: 'Cancel' }).click();
+    await expect(delivery.getByText('Herengracht 401')).toBeVisible();
+    await expect(
+      delivery.getByText('The delivery address can no longer be changed: production has started.'),
+    ).toBeVisible();
+  });
 });

@@ -52,7 +52,7 @@ import {
   TEMP_SELECTIONS_HOUSEKEEPING_JOB,
 } from './temp-selections/temp-selections.service';
 import { registerUploadRoutes } from './upload/upload.routes';
-import { validateDeliveryAddress } from './orders/delivery-address';
+import { validatePostalAddress } from './addresses/address-validator';
 import { createOrdersRepository } from './orders/orders.repository';
 import { registerOrderRoutes } from './orders/orders.routes';
 import { createOrdersService } from './orders/orders.service';
@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       orders: createOrdersRepository(db),
       shop: shopApi.orders,
       clock: deps.clock ?? systemClock,
-      validateAddress: validateDeliveryAddress,
+      validateAddress: validatePostalAddress,
     }),
   );
   registerAddressRoutes(api, createAddressesService(db));

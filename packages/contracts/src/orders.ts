@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { PostalAddressSchema } from './addresses';
 import { defineEndpoint } from './endpoint';
 import { queryInteger } from './photos';
 
@@ -78,24 +79,10 @@ const isoDateTime = z.iso.datetime({ offset: true });
 const isoDate = z.iso.date();
 
 /**
- * The delivery address of an order: a postal address with the fields of the account's address book
- * (settings owns the one form and the one validator; every field a string, '' when empty), and the
- * pickup point's name for PickupPoint deliveries.
+ * The delivery address of an order: a postal address of the account's address book (one schema, one
+ * form, one validator: `addresses`), and the pickup point's name for PickupPoint deliveries.
  */
-const addressText = z.string().check(z.maxLength(100));
-export const DeliveryAddressSchema = z.object({
-  /** ISO 3166-1 alpha-2. */
-  country: z.string().check(z.regex(/^[A-Z]{2}$/)),
-  firstName: addressText,
-  lastName: addressText,
-  company: addressText,
-  street: addressText,
-  houseNumber: addressText,
-  addressLine2: addressText,
-  postcode: addressText,
-  city: addressText,
-  region: addressText,
-  phone: addressText,
+export const DeliveryAddressSchema = z.extend(PostalAddressSchema, {
   pickupPointName: z.optional(z.string().check(z.maxLength(200))),
 });
 export type DeliveryAddress = z.infer<typeof DeliveryAddressSchema>;
@@ -260,13 +247,16 @@ export const ordersApi = {
     params: orderCodeParam,
     response: SuperOrderDetailsSchema,
   }),
-  /** Spec 7: answers the address the order now has; 409 when the order can no longer change. */
+  /**
+   * Spec 7: a new home address for the order, checked as the address book checks addresses; answers
+   * the address the order now has; 409 when the order can no longer change.
+   */
   changeDeliveryAddress: defineEndpoint({
     service: 'orders',
     method: 'PUT',
     path: '/v1/superorders/:orderCode/deliveryAddress',
     params: orderCodeParam,
-    body: DeliveryAddressSchema,
+    body: PostalAddressSchema,
     response: DeliveryAddressSchema,
   }),
   /** Spec 7: inner orders of an account (only the caller's own), optionally of some articles. */

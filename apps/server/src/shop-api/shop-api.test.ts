@@ -4,6 +4,7 @@ import {
   shopOrdersApi,
   type ShopSuperOrderInput,
 } from '@photo/contracts/shop-api';
+import type { DeliveryAddress } from '@photo/contracts/orders';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -11,7 +12,7 @@ import { shopPath, tokenMatches } from './shop-api.router';
 
 const TOKEN = 'shop-token-for-tests-0123456789abcdef';
 
-const address = {
+const address: DeliveryAddress = {
   firstName: 'Demi',
   lastName: 'Jansen',
   street: 'Keizersgracht',

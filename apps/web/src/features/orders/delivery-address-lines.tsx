@@ -1,7 +1,10 @@
 import type { DeliveryAddress } from '@photo/contracts/orders';
+import { useI18n } from '../../shared/i18n/i18n.context';
 
-/** An order's delivery address as a postal block. */
+/** An order's delivery address as a postal block, the country named in the customer's language. */
 export function DeliveryAddressLines({ address }: { address: DeliveryAddress }) {
+  const { locale } = useI18n();
+  const country = new Intl.DisplayNames([locale], { type: 'region' }).of(address.country) ?? address.country;
   const lines = [
     address.pickupPointName,
     address.company,
@@ -10,7 +13,7 @@ export function DeliveryAddressLines({ address }: { address: DeliveryAddress }) 
     address.addressLine2,
     `${address.postcode} ${address.city}`.trim(),
     address.region,
-    address.country,
+    country,
   ].filter((line): line is string => Boolean(line));
   return (
     <address className="address-change__address">

@@ -7,7 +7,7 @@ import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
-import { DeliveryAddressLines } from './delivery-address-lines';
+import { DeliveryAddressChange } from './delivery-address-change';
 import {
   paymentText,
   processingText,
@@ -139,7 +139,7 @@ function OrderDetails({ order }: { order: SuperOrderDetails }) {
               : 'orders.deliveryType.home',
           )}
         </p>
-        <DeliveryAddressLines address={order.deliveryAddress} />
+        <DeliveryAddressChange order={order} />
       </section>
 
       <Reorder orderCode={order.orderCode} />

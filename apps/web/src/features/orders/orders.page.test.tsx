@@ -1,14 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { SuperOrder, SuperOrderDetails } from '@photo/contracts/orders';
+import type { DeliveryAddress, SuperOrder, SuperOrderDetails } from '@photo/contracts/orders';
 import { jsonResponse, renderApp, testConfig, type FetchRoute } from '../../test/fixtures';
 
 const base = testConfig.apiBaseUrls.orders;
 const listUrl = (offset: number) =>
   `${base}/v2/superorders/me?Offset=${offset}&Limit=100&OrderState=notExpired`;
 
-const address = {
+const address: DeliveryAddress = {
   country: 'GB',
   firstName: 'Ada',
   lastName: 'Lovelace',
@@ -165,5 +165,35 @@ describe('the order details page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'An error occurred loading this order, please contact us to report this issue.',
     );
+  });
+
+  it('changes the delivery address before production, and says so when the shop refuses', async () => {
+    const user = userEvent.setup();
+    const changeable = { ...details('UK-7'), canChangeDeliveryAddress: true };
+    let answer: FetchRoute = (init) => jsonResponse(JSON.parse(String(init?.body)) as object);
+    renderAt('/orders/UK-7', {
+      [`${base}/v1/superorders/UK-7`]: () => jsonResponse(changeable),
+      [`${base}/v1/superorders/UK-7/deliveryAddress`]: (init) => answer(init),
+      [`${base}/api/v1/campaigns/offers/BOOK20`]: () =>
+        jsonResponse({ error: { code: 'not_found', message: 'no' } }, 404),
+      [`${base}/reorder/status/UK-7`]: () =>
+        jsonResponse({ orderCode: 'UK-7', canReorder: true, reason: null }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Change delivery address' }));
+    const street = screen.getByLabelText('Street name');
+    await user.clear(street);
+    await user.type(street, 'Abbey Road');
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('The delivery address has been changed.');
+    expect(screen.getByText('Abbey Road 221')).toBeInTheDocument();
+    expect(document.querySelector('.address-change')).toHaveAttribute('data-state', 'SuccessfulUpdate');
+
+    answer = () => jsonResponse({ error: { code: 'conflict', message: 'production started' } }, 409);
+    await user.click(screen.getByRole('button', { name: 'Change delivery address' }));
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This order is already in production: its delivery address can no longer be changed.',
+    );
+    expect(document.querySelector('.address-change')).toHaveAttribute('data-state', 'RequestFailed');
   });
 });
