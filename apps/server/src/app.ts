@@ -66,7 +66,7 @@ import { createIntegrationService } from './integration/integration.service';
 import { createProjectsRepository } from './projects/projects.repository';
 import { registerProjectRoutes } from './projects/projects.routes';
 import { createProjectsService } from './projects/projects.service';
-import { validateDeliveryAddress } from './orders/delivery-address';
+import { validatePostalAddress } from './addresses/address-validator';
 import { createOrdersRepository } from './orders/orders.repository';
 import { registerOrderRoutes } from './orders/orders.routes';
 import { createOrdersService } from './orders/orders.service';
@@ -217,7 +217,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       orders: ordersRepository,
       shop: shopApi.orders,
       clock: deps.clock ?? systemClock,
-      validateAddress: validateDeliveryAddress,
+      validateAddress: validatePostalAddress,
     }),
   );
   registerAddressRoutes(api, createAddressesService(db));
