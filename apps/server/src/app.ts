@@ -24,6 +24,8 @@ import {
 import { createDownloadsRepository } from './downloads/downloads.repository';
 import { registerDownloadRoutes } from './downloads/downloads.routes';
 import { createDownloadsService } from './downloads/downloads.service';
+import { registerMerchandiseRoutes } from './merchandise/merchandise.routes';
+import { createMerchandiseService } from './merchandise/merchandise.service';
 import { createPhotoEventBus, type PhotoEventBus } from './photos/photo-events';
 import { createPhotoIngestService } from './photos/photo-ingest.service';
 import { createPhotoJobHandlers } from './photos/photo-jobs';
@@ -126,13 +128,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return reply.send({ status: 'ready' });
   });
 
+  const merchandise = createMerchandiseService();
   registerStorefrontRoutes(app, {
     localesDir: config.localesDir,
     hostnames: storefronts.hostnames,
     supportChatScriptUrl: config.supportChatScriptUrl,
     printsOrdering: config.printsOrdering,
     nativeAppUrl: config.nativeAppUrl,
+    merchandise,
   });
+  await registerMerchandiseRoutes(app, { merchandise });
   registerErrorReportRoutes(app);
 
   const customersRepository = createCustomersRepository(db);
