@@ -26,6 +26,11 @@ import { registerDownloadRoutes } from './downloads/downloads.routes';
 import { createDownloadsService } from './downloads/downloads.service';
 import { registerMerchandiseRoutes } from './merchandise/merchandise.routes';
 import { createMerchandiseService } from './merchandise/merchandise.service';
+import { createPaymentsRepository } from './payments/payments.repository';
+import { registerPaymentReturnRoute, registerTestPaymentPages } from './payments/payments.routes';
+import { createPaymentsService } from './payments/payments.service';
+import { createTestPaymentProvider, TEST_PAYMENTS_HOUSEKEEPING_JOB } from './payments/test-payment-provider';
+import { createTestPaymentsRepository } from './payments/test-payments.repository';
 import { createPhotoEventBus, type PhotoEventBus } from './photos/photo-events';
 import { createPhotoIngestService } from './photos/photo-ingest.service';
 import { createPhotoJobHandlers } from './photos/photo-jobs';
@@ -168,6 +173,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     blobs: deps.blobs,
     authenticate: auth.authenticate,
   });
+  // One payment provider for every purpose (decision 086): the local test page unless a real one is composed here.
+  const testPayments = createTestPaymentsRepository(db);
+  const payments = createPaymentsService({
+    payments: createPaymentsRepository(db),
+    provider: createTestPaymentProvider(testPayments),
+  });
+  registerPaymentReturnRoute(app, { payments, authenticate: auth.authenticate });
+  registerTestPaymentPages(app, { sessions: testPayments });
   const tempSelections = createTempSelectionsRepository(db);
   registerTempSelectionRoutes(api, createTempSelectionsService(tempSelections));
   await registerPushRoutes(app, {
@@ -232,6 +245,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     }),
     auth.background,
+    {
+      handlers: { [TEST_PAYMENTS_HOUSEKEEPING_JOB]: () => testPayments.deleteExpired() },
+      schedules: [
+        { name: TEST_PAYMENTS_HOUSEKEEPING_JOB, kind: TEST_PAYMENTS_HOUSEKEEPING_JOB, everySeconds: 3600 },
+      ],
+    },
     {
       // Expired selections are never served; this only keeps the table small.
       handlers: { [TEMP_SELECTIONS_HOUSEKEEPING_JOB]: () => tempSelections.deleteExpired() },
