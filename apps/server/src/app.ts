@@ -47,6 +47,10 @@ import { sendAlbumInvitationMail } from './share/album-invitation-mail';
 import { createShareRepository } from './share/share.repository';
 import { registerShareRoutes } from './share/share.routes';
 import { createShareServiceFor } from './share/share.service';
+import { createLibraryExpiryWork } from './storage/library-expiry.job';
+import { createStorageRepository } from './storage/storage.repository';
+import { registerStorageRoutes } from './storage/storage.routes';
+import { createStorageService } from './storage/storage.service';
 import { createTempSelectionsRepository } from './temp-selections/temp-selections.repository';
 import { registerTempSelectionRoutes } from './temp-selections/temp-selections.routes';
 import {
@@ -181,6 +185,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerPaymentReturnRoute(app, { payments, authenticate: auth.authenticate });
   registerTestPaymentPages(app, { sessions: testPayments });
+  const clock = { now: () => new Date() };
+  registerStorageRoutes(api, createStorageService({ storage: createStorageRepository(db), clock }));
   const tempSelections = createTempSelectionsRepository(db);
   registerTempSelectionRoutes(api, createTempSelectionsService(tempSelections));
   await registerPushRoutes(app, {
@@ -245,6 +251,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     }),
     auth.background,
+    createLibraryExpiryWork({ db, clock, storefronts, logger: app.log }),
     {
       handlers: { [TEST_PAYMENTS_HOUSEKEEPING_JOB]: () => testPayments.deleteExpired() },
       schedules: [
