@@ -143,6 +143,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     hostnames: storefronts.hostnames,
     supportChatScriptUrl: config.supportChatScriptUrl,
     printsOrdering: config.printsOrdering,
+    printsEditorUrl: config.printsEditorUrl,
     nativeAppUrl: config.nativeAppUrl,
     merchandise,
   });

@@ -22,7 +22,15 @@ const NamedOptionSchema = z.object({ code: z.string().min(1), names: NamesSchema
 const CatalogueSchema = z.object({
   channels: z.record(z.string(), z.object({ currency: z.string().length(3), city: z.string().min(1) })),
   delivery: z.record(z.enum(deliveryTypes), PricesSchema),
-  pickupPoints: z.array(z.object({ id: z.string().min(1), name: z.string().min(1), street: z.string() })),
+  pickupPoints: z.array(
+    z.object({
+      id: z.string().min(1),
+      name: z.string().min(1),
+      street: z.string().min(1),
+      houseNumber: z.string().min(1),
+      postalCode: z.string().min(1),
+    }),
+  ),
   articles: z.array(
     z.object({
       code: z.string().min(1),
@@ -140,7 +148,7 @@ export function createMerchandiseService(data: unknown = catalogueData) {
         pickupPoints: catalogue.pickupPoints.map((point) => ({
           id: point.id,
           name: point.name,
-          address: `${point.street}, ${channel.city}`,
+          address: `${point.street} ${point.houseNumber}, ${point.postalCode} ${channel.city}`,
         })),
       };
     },
@@ -184,8 +192,11 @@ export function createMerchandiseService(data: unknown = catalogueData) {
       return channel.deliveryOptions.find((option) => option.type === type)!.price;
     },
 
+    /** A pickup point with its address parts, for an order's delivery address. */
     pickupPoint(channelId: string, id: string) {
-      return service.channelArticles(channelId)?.pickupPoints.find((point) => point.id === id);
+      const channel = channelOf(channelId);
+      const point = catalogue.pickupPoints.find((candidate) => candidate.id === id);
+      return channel && point ? { ...point, city: channel.city } : undefined;
     },
   };
   return service;

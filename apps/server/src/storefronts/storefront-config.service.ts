@@ -6,6 +6,7 @@ import {
 } from '@photo/contracts/app-config';
 import { serviceBasePath, serviceNames } from '@photo/contracts/endpoint';
 import { ERROR_REPORT_PATH } from '@photo/contracts/error-reports';
+import { PRINTS_ORDER_PATH } from '@photo/contracts/prints-orders';
 import type { MerchandiseService } from '../merchandise/merchandise.service';
 import { feedbackSurveyIdFor, type ResolvedStorefront } from './storefronts';
 
@@ -28,6 +29,8 @@ export interface StorefrontConfigOptions {
   /** The shop's order-prints switch. */
   printsOrdering: boolean;
   nativeAppUrl: string | undefined;
+  /** The shop's own prints editor; unset: this product's prints-order page (decision 088). */
+  printsEditorUrl: string | undefined;
   /** The catalogue, which says whether the prints product can be ordered as prints. */
   merchandise: Pick<MerchandiseService, 'hasCapability'>;
 }
@@ -75,7 +78,7 @@ export function buildClientConfig(
     apiBaseUrls: Object.fromEntries(
       serviceNames.map((service) => [service, `${origin}${serviceBasePath(service)}`]),
     ) as ClientConfig['apiBaseUrls'],
-    printsEditorUrl: `${shop}/editor/prints`,
+    printsEditorUrl: options.printsEditorUrl ?? `${origin}${PRINTS_ORDER_PATH}`,
     printsOrdering: printsOrderingFor(storefront, options),
     nativeAppUrl: options.nativeAppUrl ?? null,
     cookieConsentUrl: `${shop}/cookies`,
