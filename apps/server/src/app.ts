@@ -58,6 +58,12 @@ import {
   TEMP_SELECTIONS_HOUSEKEEPING_JOB,
 } from './temp-selections/temp-selections.service';
 import { registerUploadRoutes } from './upload/upload.routes';
+import { validateDeliveryAddress } from './orders/delivery-address';
+import { createOrdersRepository } from './orders/orders.repository';
+import { registerOrderRoutes } from './orders/orders.routes';
+import { createOrdersService } from './orders/orders.service';
+import { systemClock, type Clock } from './platform/clock';
+import { registerShopApi, type ShopApi } from './shop-api/shop-api.module';
 import { startJobWorker, type BackgroundWork } from './platform/job-queue';
 import { createApiRouter } from './platform/api-router';
 import { createAuthSecretsRepository } from './auth/auth-secrets.repository';
@@ -82,6 +88,8 @@ declare module 'fastify' {
     jobs: { drain(): Promise<void> };
     photoEvents: PhotoEventBus;
     push: CustomerPushBus;
+    /** The shop-side API's services, for in-process callers (tests, demo seeding). */
+    shopApi: ShopApi;
   }
 }
 
@@ -91,6 +99,8 @@ export interface AppDependencies {
   blobs: BlobStore;
   /** Pass `false` to silence logs (tests), or a pino options object. */
   logger?: boolean | { level: string };
+  /** The time of time-based rules (orders in progress); tests pass a fixed one. */
+  clock?: Clock;
 }
 
 const hostIndependentPaths = new Set(['/healthz', '/readyz']);
@@ -161,6 +171,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const api = createApiRouter(app, auth.authenticate);
   registerCustomerRoutes(api, createCustomersService(customersRepository));
+  const shopApi = await registerShopApi(app, { config, db, customers: customersRepository });
+  registerOrderRoutes(
+    api,
+    createOrdersService({
+      orders: createOrdersRepository(db),
+      shop: shopApi.orders,
+      clock: deps.clock ?? systemClock,
+      validateAddress: validateDeliveryAddress,
+    }),
+  );
 
   const push = createCustomerPushBus(db);
   const photoEvents = createPhotoEventBus(push);
@@ -281,6 +301,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('jobs', jobs);
   app.decorate('photoEvents', photoEvents);
   app.decorate('push', push);
+  app.decorate('shopApi', shopApi);
   app.addHook('onClose', async () => {
     uploads.close();
     await jobs.stop();

@@ -59,6 +59,11 @@ const EnvSchema = z.object({
   PRINTS_EDITOR_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Deep link of the shop's mobile app, where phones add photos to an album (spec 2.4); none by default. */
   NATIVE_APP_URL: z.string().min(1).optional(),
+  /**
+   * The shop's service token for the shop-side API (docs/shop-integration.md), at least 32 characters.
+   * Unset: one is made once, kept in the database and written to DATA_DIR/shop-api-token for `npm run shop`.
+   */
+  SHOP_API_TOKEN: z.string().min(32).optional(),
   WEB_DIST_DIR: z.string().optional(),
   /** Where `npm start` was typed: relative paths are read from there. */
   INIT_CWD: z.string().optional(),
@@ -102,6 +107,7 @@ export interface AppConfig {
   /** Unset: the storefront's own `/prints-order` page. */
   printsEditorUrl: string | undefined;
   nativeAppUrl: string | undefined;
+  shopApiToken: string | undefined;
   webDistDir: string;
   localesDir: string;
   migrationsDir: string;
@@ -148,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     printsOrdering: values.PRINTS_ORDERING,
     printsEditorUrl: values.PRINTS_EDITOR_URL,
     nativeAppUrl: values.NATIVE_APP_URL,
+    shopApiToken: values.SHOP_API_TOKEN,
     webDistDir: path.resolve(baseDir, values.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     localesDir: path.join(repoRoot, 'apps/web/locales'),
     migrationsDir: path.join(repoRoot, 'apps/server/migrations'),

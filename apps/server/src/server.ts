@@ -1,7 +1,8 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createCustomersRepository } from './customers/customers.repository';
-import { seedDemoAccounts } from './demo/demo-accounts';
+import { demoAccounts, seedDemoAccounts } from './demo/demo-accounts';
+import { seedDemoOrders } from './demo/demo-orders';
 import { seedDemoAlbums } from './demo/demo-albums';
 import { seedDemoPhotos } from './demo/demo-photos';
 import { openStorage } from './platform/storage';
@@ -25,6 +26,19 @@ if (config.demoData) {
 }
 
 const app = await buildApp({ config, db, blobs });
+if (config.demoData) {
+  // Placed through the shop-side service, as the shop places orders.
+  const customers = createCustomersRepository(db);
+  const accounts = await Promise.all(
+    demoAccounts.map((account) => customers.findActiveByEmail(account.email)),
+  );
+  await seedDemoOrders(
+    db,
+    app.shopApi.orders,
+    accounts.filter((account) => account !== undefined),
+    new Date(),
+  );
+}
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
   { startupMs: Math.round(performance.now() - startedAt), url: `http://localhost:${config.port}` },
