@@ -51,6 +51,9 @@ import { createLibraryExpiryWork } from './storage/library-expiry.job';
 import { createStorageRepository } from './storage/storage.repository';
 import { registerStorageRoutes } from './storage/storage.routes';
 import { createStorageService } from './storage/storage.service';
+import { createPrintsCheckoutsRepository } from './prints-orders/prints-checkouts.repository';
+import { registerPrintsOrderRoutes } from './prints-orders/prints-orders.routes';
+import { createPrintsOrdersService } from './prints-orders/prints-orders.service';
 import { createTempSelectionsRepository } from './temp-selections/temp-selections.repository';
 import { registerTempSelectionRoutes } from './temp-selections/temp-selections.routes';
 import {
@@ -206,10 +209,33 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerPaymentReturnRoute(app, { payments, authenticate: auth.authenticate });
   registerTestPaymentPages(app, { sessions: testPayments });
-  const clock = { now: () => new Date() };
-  registerStorageRoutes(api, createStorageService({ storage: createStorageRepository(db), clock }));
+  const clock = deps.clock ?? systemClock;
+  registerStorageRoutes(
+    api,
+    createStorageService({
+      storage: createStorageRepository(db),
+      clock,
+      // Saved projects arrive with the projects service; until it is composed here there are none.
+      countProjects: async () => 0,
+    }),
+  );
   const tempSelections = createTempSelectionsRepository(db);
-  registerTempSelectionRoutes(api, createTempSelectionsService(tempSelections));
+  const tempSelectionsService = createTempSelectionsService(tempSelections);
+  registerTempSelectionRoutes(api, tempSelectionsService);
+  registerPrintsOrderRoutes(
+    api,
+    createPrintsOrdersService({
+      checkouts: createPrintsCheckoutsRepository(db),
+      tempSelections: tempSelectionsService,
+      merchandise,
+      payments,
+      customers: customersRepository,
+      shop: shopApi.orders,
+      // Home delivery goes to a saved delivery address once the address book is composed here.
+      findDeliveryAddress: async () => undefined,
+      clock,
+    }),
+  );
   await registerPushRoutes(app, {
     push,
     authenticateUpgrade: auth.authenticateUpgrade,

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint';
+import { deliveryTypes, type DeliveryType } from './orders';
 
 /**
  * Spec 7 'Merchandise: GraphQL POST for channels and for a channel's articles with options'. The
@@ -17,9 +18,8 @@ export const capabilities = [
 export const CapabilitySchema = z.enum(capabilities);
 export type Capability = z.infer<typeof CapabilitySchema>;
 
-export const deliveryTypes = ['Home', 'PickupPoint'] as const;
 export const DeliveryTypeSchema = z.enum(deliveryTypes);
-export type DeliveryType = z.infer<typeof DeliveryTypeSchema>;
+export type { DeliveryType };
 
 /** An amount in the currency's minor unit (cents, øre, pence): never a float. */
 export const MoneySchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { deliveryTypes } from '@photo/contracts/orders';
 import {
   capabilities,
-  deliveryTypes,
   type Article,
   type Capability,
   type ChannelArticles,
@@ -20,7 +20,8 @@ const NamedOptionSchema = z.object({ code: z.string().min(1), names: NamesSchema
 
 /** The shape of `merchandise-catalogue.json`, checked once at start: a broken file stops the server. */
 const CatalogueSchema = z.object({
-  channels: z.record(z.string(), z.object({ currency: z.string().length(3), city: z.string().min(1) })),
+  /** Per channel, the city of its pickup points; the currency is the storefront's own. */
+  channels: z.record(z.string(), z.object({ city: z.string().min(1) })),
   delivery: z.record(z.enum(deliveryTypes), PricesSchema),
   pickupPoints: z.array(
     z.object({
@@ -84,7 +85,7 @@ export function createMerchandiseService(data: unknown = catalogueData) {
   for (const storefront of storefronts) {
     const channel = catalogue.channels[storefront.channelId];
     if (!channel) throw new Error(`The catalogue has no channel ${storefront.channelId}`);
-    const currency = channel.currency;
+    const currency = storefront.currency;
     for (const article of catalogue.articles)
       for (const size of article.sizes)
         if (size.prices[currency] === undefined)
@@ -94,7 +95,7 @@ export function createMerchandiseService(data: unknown = catalogueData) {
   const channelOf = (channelId: string) => {
     const storefront = storefronts.find((s) => s.channelId === channelId);
     const entry = catalogue.channels[channelId];
-    return storefront && entry ? { storefront, ...entry } : undefined;
+    return storefront && entry ? { storefront, currency: storefront.currency, ...entry } : undefined;
   };
 
   const articleIn = (currency: string, language: (typeof languages)[number]) =>
@@ -120,7 +121,7 @@ export function createMerchandiseService(data: unknown = catalogueData) {
       return storefronts.map((storefront) => ({
         id: storefront.channelId,
         vendor: storefront.vendor,
-        currency: catalogue.channels[storefront.channelId]!.currency,
+        currency: storefront.currency,
         locales: storefront.locales,
       }));
     },

@@ -1,3 +1,4 @@
+import type { DeliveryAddress } from '@photo/contracts/orders';
 import type { Queryable } from '../platform/database';
 
 export interface PrintsCheckout {
@@ -17,7 +18,7 @@ export interface PrintsCheckout {
   unitPriceMinor: number;
   deliveryType: 'Home' | 'PickupPoint';
   deliveryPriceMinor: number;
-  deliveryAddress: Record<string, unknown>;
+  deliveryAddress: DeliveryAddress;
   superOrderCode: string | null;
   createdAt: string;
 }
@@ -39,7 +40,7 @@ interface CheckoutRow {
   unit_price_minor: number;
   delivery_type: 'Home' | 'PickupPoint';
   delivery_price_minor: number;
-  delivery_address: Record<string, unknown> | string;
+  delivery_address: DeliveryAddress | string;
   super_order_code: string | null;
   created_at: string;
 }
@@ -72,7 +73,7 @@ const toCheckout = (row: CheckoutRow): PrintsCheckout => ({
   deliveryPriceMinor: Number(row.delivery_price_minor),
   deliveryAddress:
     typeof row.delivery_address === 'string'
-      ? (JSON.parse(row.delivery_address) as Record<string, unknown>)
+      ? (JSON.parse(row.delivery_address) as DeliveryAddress)
       : row.delivery_address,
   superOrderCode: row.super_order_code,
   createdAt: row.created_at,

@@ -6,41 +6,27 @@ import {
 } from '@photo/contracts/prints-orders';
 import { photoFilePath } from '@photo/contracts/photos';
 import { serviceBasePath } from '@photo/contracts/endpoint';
+import type { DeliveryAddress } from '@photo/contracts/orders';
 import type { CustomersRepository } from '../customers/customers.repository';
 import type { MerchandiseService } from '../merchandise/merchandise.service';
 import type { PaymentRecord } from '../payments/payments.repository';
 import type { PaymentPurpose, PaymentsService } from '../payments/payments.service';
 import type { Caller } from '../platform/caller';
+import type { Clock } from '../platform/clock';
 import { invalid, notFound } from '../platform/errors';
 import { uuidv7 } from '../platform/uuid';
+import type { ShopOrdersService } from '../shop-api/shop-orders.service';
 import type { ResolvedStorefront } from '../storefronts/storefronts';
 import type { TempSelectionsService } from '../temp-selections/temp-selections.service';
 import type { PrintsCheckout, PrintsCheckoutsRepository } from './prints-checkouts.repository';
 
 export const PRINTS_ORDER_PAYMENT_PURPOSE = 'prints-order';
 
-/** A delivery address as the orders model keeps it. */
-export interface OrderDeliveryAddress {
-  firstName: string;
-  lastName: string;
-  street: string;
-  houseNumber: string;
-  houseNumberAddition?: string | undefined;
-  postalCode: string;
-  city: string;
-  countryCode: string;
-  phone?: string | undefined;
-  pickupPointName?: string | undefined;
-}
-
-/** Places a paid checkout as a super order, exactly as the shop's checkout does (idempotent by code). */
-export type PlacePrintsOrder = (code: string, checkout: PrintsCheckout, paidAt: Date) => Promise<void>;
-
 /** The customer's saved delivery address by id, or undefined when it is not theirs. */
 export type FindDeliveryAddress = (
   customerId: string,
   addressId: string,
-) => Promise<OrderDeliveryAddress | undefined>;
+) => Promise<DeliveryAddress | undefined>;
 
 /** The order code a checkout becomes: stable, so placing it twice finds the same order. */
 export const superOrderCodeFor = (checkoutId: string) =>
@@ -63,9 +49,9 @@ export function createPrintsOrdersService(deps: {
   merchandise: MerchandiseService;
   payments: PaymentsService;
   customers: CustomersRepository;
-  placeOrder: PlacePrintsOrder;
+  shop: Pick<ShopOrdersService, 'putSuperOrder'>;
   findDeliveryAddress: FindDeliveryAddress;
-  clock: { now(): Date };
+  clock: Clock;
 }) {
   const { checkouts, tempSelections, merchandise, payments } = deps;
 
@@ -73,7 +59,7 @@ export function createPrintsOrdersService(deps: {
     caller: Caller,
     channelId: string,
     body: PrintsCheckoutBody,
-  ): Promise<OrderDeliveryAddress> => {
+  ): Promise<DeliveryAddress> => {
     if (body.deliveryType === 'Home') {
       const address = body.addressId
         ? await deps.findDeliveryAddress(caller.customerId, body.addressId)
@@ -97,6 +83,38 @@ export function createPrintsOrdersService(deps: {
     };
   };
 
+  /** A paid checkout becomes a super order exactly as the shop's checkout places one (idempotent by code). */
+  const placeOrder = async (code: string, checkout: PrintsCheckout) => {
+    const now = deps.clock.now().toISOString();
+    await deps.shop.putSuperOrder(code, {
+      accountId: checkout.customerId,
+      storefront: checkout.storefrontId,
+      source: 'Web',
+      currency: checkout.currency,
+      createdAt: checkout.createdAt,
+      changedAt: now,
+      deliveryType: checkout.deliveryType,
+      deliveryAddress: checkout.deliveryAddress,
+      orders: [
+        {
+          id: `${code}-1`,
+          state: 'Confirmed',
+          paymentStatus: 'paymentSuccess',
+          paymentChangedDate: now,
+          products: checkout.photoIds.map((photoId, index) => ({
+            lineId: String(index + 1),
+            code: checkout.articleCode,
+            articleName: checkout.articleName,
+            articleGroup: 'prints',
+            quantity: checkout.quantity,
+            unitPrice: checkout.unitPriceMinor,
+            imageUrl: printImagePath(photoId),
+          })),
+        },
+      ],
+    });
+  };
+
   const failedPath = (checkout: PrintsCheckout) => {
     const search = new URLSearchParams({
       [printsOrderSearchParams.tempSelectionId]: checkout.tempSelectionId,
@@ -113,7 +131,7 @@ export function createPrintsOrdersService(deps: {
       if (payment.status !== 'paid') return failedPath(checkout);
       const code = checkout.superOrderCode ?? superOrderCodeFor(checkout.id);
       if (!checkout.superOrderCode) {
-        await deps.placeOrder(code, checkout, deps.clock.now());
+        await placeOrder(code, checkout);
         await checkouts.markPlaced(checkout.id, code);
       }
       return `/orders/${encodeURIComponent(code)}`;

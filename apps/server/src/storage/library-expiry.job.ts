@@ -6,6 +6,7 @@ import { enqueueMail } from '../mail/mail-outbox.service';
 import { createAlbumsRepository } from '../photos/albums.repository';
 import { createPhotosRepository } from '../photos/photos.repository';
 import { photoJobs } from '../photos/photos.service';
+import type { Clock } from '../platform/clock';
 import type { Database } from '../platform/database';
 import { enqueueJob, type BackgroundWork } from '../platform/job-queue';
 import { shopUrlFor } from '../storefronts/storefront-config.service';
@@ -13,7 +14,6 @@ import type { StorefrontResolver } from '../storefronts/storefronts';
 import { storageExpiryNoticeMail } from './storage-expiry-mail';
 import { addMonths, projectedDeletionDate } from './storage-period';
 import { createStorageRepository, type ExpiryCandidate } from './storage.repository';
-import type { Clock } from './storage.service';
 
 export const LIBRARY_EXPIRY_JOB = 'storage.library-expiry';
 /** Looked at four times a day: a notice or a deletion is at most six hours late. */

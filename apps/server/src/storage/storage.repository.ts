@@ -61,14 +61,6 @@ export function createStorageRepository(db: Queryable) {
       return rows[0] && toDates(rows[0]);
     },
 
-    async projectCount(customerId: string): Promise<number> {
-      const { rows } = await db.query<{ count: string | number }>(
-        'SELECT count(*) AS count FROM projects WHERE owner_id = $1',
-        [customerId],
-      );
-      return Number(rows[0]?.count ?? 0);
-    },
-
     /** An upload the shop holds for this account. */
     async upload(ownerId: string, id: string): Promise<ShopUpload | undefined> {
       const { rows } = await db.query<UploadRow>(

@@ -1,19 +1,21 @@
 import type { AccountInformation, ShopUpload } from '@photo/contracts/storage';
 import type { Caller } from '../platform/caller';
+import type { Clock } from '../platform/clock';
 import { notFound } from '../platform/errors';
 import { isUuid } from '../platform/uuid';
 import { projectedDeletionDate, storageStanding } from './storage-period';
 import type { StorageRepository } from './storage.repository';
 
-export interface Clock {
-  now(): Date;
-}
-
 /**
  * The storage service of spec 7: how long the caller's photos are kept (computed from their orders and
  * registration, decision 087), and the uploads the shop holds. Every answer is the caller's own.
  */
-export function createStorageService(deps: { storage: StorageRepository; clock: Clock }) {
+export function createStorageService(deps: {
+  storage: StorageRepository;
+  clock: Clock;
+  /** How many saved projects the customer has (spec 3 projectCount), from the projects service. */
+  countProjects: (customerId: string) => Promise<number>;
+}) {
   const { storage, clock } = deps;
   return {
     async accountInformation(caller: Caller): Promise<AccountInformation> {
@@ -22,7 +24,7 @@ export function createStorageService(deps: { storage: StorageRepository; clock: 
       const deletion = projectedDeletionDate(dates.lastOrderAt, dates.registeredAt);
       return {
         lastOrderDate: dates.lastOrderAt?.toISOString() ?? null,
-        projectCount: await storage.projectCount(caller.customerId),
+        projectCount: await deps.countProjects(caller.customerId),
         projectedDeletionDate: deletion.toISOString(),
         registrationDate: dates.registeredAt.toISOString(),
         ...storageStanding(deletion, clock.now()),
