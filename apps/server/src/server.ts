@@ -5,6 +5,7 @@ import { demoAccounts, seedDemoAccounts } from './demo/demo-accounts';
 import { seedDemoOrders } from './demo/demo-orders';
 import { seedDemoAlbums } from './demo/demo-albums';
 import { seedDemoPhotos } from './demo/demo-photos';
+import { seedLapsingDemoCustomer } from './demo/demo-storage';
 import { openStorage } from './platform/storage';
 
 const startedAt = performance.now();
@@ -16,6 +17,7 @@ if (config.demoData) {
   const demoCustomer = await customers.findActiveByEmail('demo@example.com');
   const friend = await customers.findActiveByEmail('b2b@example.com');
   if (demoCustomer) await seedDemoPhotos(db, blobs, demoCustomer.id);
+  await seedLapsingDemoCustomer(db, blobs, customers, new Date());
   if (demoCustomer && friend) {
     await seedDemoAlbums(db, blobs, config.limits, {
       customerId: demoCustomer.id,
