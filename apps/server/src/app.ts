@@ -56,9 +56,10 @@ import { createLibraryExpiryWork } from './storage/library-expiry.job';
 import { createStorageRepository } from './storage/storage.repository';
 import { registerStorageRoutes } from './storage/storage.routes';
 import { createStorageService } from './storage/storage.service';
+import { createAddressesRepository } from './addresses/addresses.repository';
 import { createPrintsCheckoutsRepository } from './prints-orders/prints-checkouts.repository';
 import { registerPrintsOrderRoutes } from './prints-orders/prints-orders.routes';
-import { createPrintsOrdersService } from './prints-orders/prints-orders.service';
+import { createPrintsOrdersService, deliveryAddressOf } from './prints-orders/prints-orders.service';
 import { createTempSelectionsRepository } from './temp-selections/temp-selections.repository';
 import { registerTempSelectionRoutes } from './temp-selections/temp-selections.routes';
 import {
@@ -238,8 +239,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       payments,
       customers: customersRepository,
       shop: shopApi.orders,
-      // Home delivery goes to a saved delivery address once the address book is composed here.
-      findDeliveryAddress: async () => undefined,
+      findDeliveryAddress: async (customerId, addressId) => {
+        const address = await createAddressesRepository(db).find(customerId, addressId);
+        return address && deliveryAddressOf(address);
+      },
       clock,
     }),
   );

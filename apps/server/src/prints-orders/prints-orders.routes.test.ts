@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyPostalAddress } from '@photo/contracts/addresses';
 import { ordersApi } from '@photo/contracts/orders';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
@@ -120,6 +121,48 @@ describe(`prints ordered through the prints-order page (${process.env.DATABASE_U
       `/prints-order?tempSelectionId=${tempSelectionId}&productCode=PAP_910&payment=failed`,
     );
     expect((await t.db.query('SELECT code FROM super_orders')).rows.length).toBe(before);
+  });
+
+  it('delivers home to one of the caller’s saved addresses only', async () => {
+    const tempSelectionId = await selectPhotos(1);
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/customers/customers/me/addresses',
+      headers: owner.headers,
+      payload: {
+        ...emptyPostalAddress('NL'),
+        firstName: 'Demi',
+        lastName: 'Jansen',
+        street: 'Damrak',
+        houseNumber: '1',
+        postcode: '1012 LG',
+        city: 'Amsterdam',
+        isDefaultDelivery: true,
+        isDefaultBilling: false,
+      },
+    });
+    expect(saved.statusCode).toBe(201);
+    const addressId = saved.json<{ id: string }>().id;
+    const body = {
+      tempSelectionId,
+      articleCode: 'PAP_910',
+      sizeCode: '10x15',
+      quantity: 1,
+      deliveryType: 'Home',
+    };
+    expect((await checkout(stranger, { ...body, addressId })).statusCode).toBe(404);
+    const { paymentUrl } = (await checkout(owner, { ...body, addressId })).json<{ paymentUrl: string }>();
+    // £0.17 + £3.49 home delivery.
+    expect((await paymentPage(paymentUrl)).body).toContain('Amount: £3.66');
+    const paid = await decide(paymentUrl, 'pay');
+    const orderCode = decodeURIComponent(
+      (await comeBack(owner, paid.headers.location!)).headers.location!.split('/')[2]!,
+    );
+    const order = ordersApi.superOrder.response.parse(
+      (await t.app.inject({ url: `/api/orders/v1/superorders/${orderCode}`, headers: owner.headers })).json(),
+    );
+    expect(order.deliveryType).toBe('Home');
+    expect(order.deliveryAddress).toMatchObject({ street: 'Damrak', city: 'Amsterdam' });
   });
 
   it('refuses another customer’s selection, unknown options and a delivery without its place', async () => {

@@ -4,9 +4,11 @@ import {
   printsOrderSearchParams,
   type PrintsCheckoutBody,
 } from '@photo/contracts/prints-orders';
+import { countryOfChannel } from '@photo/contracts/addresses';
 import { photoFilePath } from '@photo/contracts/photos';
 import { serviceBasePath } from '@photo/contracts/endpoint';
-import type { DeliveryAddress } from '@photo/contracts/orders';
+import { DeliveryAddressSchema, type DeliveryAddress } from '@photo/contracts/orders';
+import type { Address } from '@photo/contracts/addresses';
 import type { CustomersRepository } from '../customers/customers.repository';
 import type { MerchandiseService } from '../merchandise/merchandise.service';
 import type { PaymentRecord } from '../payments/payments.repository';
@@ -14,7 +16,7 @@ import type { PaymentPurpose, PaymentsService } from '../payments/payments.servi
 import type { Caller } from '../platform/caller';
 import type { Clock } from '../platform/clock';
 import { invalid, notFound } from '../platform/errors';
-import { uuidv7 } from '../platform/uuid';
+import { isUuid, uuidv7 } from '../platform/uuid';
 import type { ShopOrdersService } from '../shop-api/shop-orders.service';
 import type { ResolvedStorefront } from '../storefronts/storefronts';
 import type { TempSelectionsService } from '../temp-selections/temp-selections.service';
@@ -36,7 +38,17 @@ export const superOrderCodeFor = (checkoutId: string) =>
 export const printImagePath = (photoId: string) =>
   `${serviceBasePath('photos')}${photoFilePath(photoId, 300)}`;
 
-const countryOfChannel = (channelId: string) => (channelId === 'UK' ? 'GB' : channelId);
+/** A saved address of the address book as an order's delivery address. */
+export const deliveryAddressOf = (address: Address): DeliveryAddress => ({
+  firstName: address.firstName,
+  lastName: address.lastName,
+  street: address.street,
+  houseNumber: address.houseNumber,
+  postalCode: address.postcode,
+  city: address.city,
+  countryCode: address.country,
+  ...(address.phone ? { phone: address.phone } : {}),
+});
 
 /**
  * Prints ordered on this product's prints-order page (decision 088): the temp selection of the
@@ -61,10 +73,14 @@ export function createPrintsOrdersService(deps: {
     body: PrintsCheckoutBody,
   ): Promise<DeliveryAddress> => {
     if (body.deliveryType === 'Home') {
-      const address = body.addressId
-        ? await deps.findDeliveryAddress(caller.customerId, body.addressId)
-        : undefined;
+      const address =
+        body.addressId && isUuid(body.addressId)
+          ? await deps.findDeliveryAddress(caller.customerId, body.addressId)
+          : undefined;
       if (!address) throw invalid('body.addressId', 'body.addressId: choose one of your delivery addresses');
+      // Checked before the customer pays: an address the order cannot carry is refused now, not after.
+      if (!DeliveryAddressSchema.safeParse(address).success)
+        throw invalid('body.addressId', 'body.addressId: this address cannot be used for a delivery');
       return address;
     }
     const point = body.pickupPointId ? merchandise.pickupPoint(channelId, body.pickupPointId) : undefined;

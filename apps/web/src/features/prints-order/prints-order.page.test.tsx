@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Address } from '@photo/contracts/addresses';
 import type { ChannelArticles } from '@photo/contracts/merchandise';
 import { jsonResponse, renderApp, testConfig } from '../../test/fixtures';
 
@@ -43,8 +44,26 @@ const catalogue: ChannelArticles = {
 const selectionUrl = `${testConfig.apiBaseUrls.tempSelections}/temp-selections/${selectionId}`;
 const graphqlUrl = `${testConfig.apiBaseUrls.merchandise}/graphql`;
 const checkoutUrl = `${testConfig.apiBaseUrls.printsOrders}/checkouts`;
+const addressesUrl = `${testConfig.apiBaseUrls.customers}/customers/me/addresses`;
 
-function renderPage(query: string, selectionStatus = 200) {
+const homeAddress: Address = {
+  id: '0199d6a0-0000-7000-8000-0000000000ad',
+  country: 'GB',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  company: '',
+  street: 'Baker Street',
+  houseNumber: '221B',
+  addressLine2: '',
+  postcode: 'NW1 6XE',
+  city: 'London',
+  region: '',
+  phone: '',
+  isDefaultDelivery: true,
+  isDefaultBilling: false,
+};
+
+function renderPage(query: string, selectionStatus = 200, addresses: Address[] = []) {
   const bodies: unknown[] = [];
   const view = renderApp({
     path: `/prints-order${query}`,
@@ -54,6 +73,7 @@ function renderPage(query: string, selectionStatus = 200) {
           ? jsonResponse({ tempSelectionId: selectionId, photoIds, expires: '2026-11-25T10:00:00Z' })
           : jsonResponse({ error: { code: 'not_found', message: 'gone' } }, selectionStatus),
       [graphqlUrl]: () => jsonResponse({ data: { channel: catalogue } }),
+      [addressesUrl]: () => jsonResponse(addresses),
       [checkoutUrl]: (init) => {
         bodies.push(JSON.parse(typeof init?.body === 'string' ? init.body : 'null'));
         return jsonResponse(
@@ -101,6 +121,31 @@ describe('the prints-order page', () => {
         pickupPointId: 'south',
       },
     ]);
+  });
+
+  it('delivers home to a saved address', async () => {
+    const user = userEvent.setup();
+    const withAddress = renderPage(`?tempSelectionId=${selectionId}`, 200, [homeAddress]);
+    const delivery = await screen.findByRole('group', { name: 'Delivery' });
+    expect(within(delivery).getByRole('radio', { name: /Home delivery/ })).toBeChecked();
+    const address = screen.getByRole('group', { name: 'Delivery address' });
+    expect(within(address).getByRole('radio', { name: /Ada Lovelace/ })).toBeChecked();
+    // 2 photos x £0.17 + £3.49 home delivery.
+    await user.click(screen.getByRole('button', { name: 'Pay £3.83' }));
+    await vi.waitFor(() => expect(withAddress.bodies).toHaveLength(1));
+    expect(withAddress.bodies[0]).toMatchObject({ deliveryType: 'Home', addressId: homeAddress.id });
+  });
+
+  it('leads to adding a delivery address when there is none', async () => {
+    const user = userEvent.setup();
+    renderPage(`?tempSelectionId=${selectionId}`);
+    await user.click(await screen.findByRole('radio', { name: /Home delivery/ }));
+    expect(screen.getByText('You have no saved delivery address yet.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Add a delivery address' })).toHaveAttribute(
+      'href',
+      '/settings/new-address',
+    );
+    expect(screen.getByRole('button', { name: /^Pay/ })).toBeDisabled();
   });
 
   it('checks the number of copies on submit only', async () => {

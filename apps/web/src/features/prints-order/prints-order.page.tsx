@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import type { Address } from '@photo/contracts/addresses';
 import type { ChannelArticles, DeliveryType } from '@photo/contracts/merchandise';
 import { photoFilePath } from '@photo/contracts/photos';
 import {
@@ -11,6 +12,8 @@ import {
   type PrintsCheckoutBody,
 } from '@photo/contracts/prints-orders';
 import { isApiError } from '../../shared/api/api-error';
+import { addressLines } from '../../shared/address-form/address-lines';
+import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
@@ -74,9 +77,10 @@ function PrintsOrderLoader({
   const { request, config } = useAppEnvironment();
   const selection = useQuery(printsOrderQueries.selection(request, tempSelectionId));
   const catalogue = useQuery(printsOrderQueries.catalogue(request, config.channel.ID, config.channel.Locale));
+  const addresses = useQuery(printsOrderQueries.addresses(request));
   if (selection.isError && isApiError(selection.error, 404))
     return <NoSelection message={t('printsOrder.selectionGone')} />;
-  if (selection.isError || catalogue.isError)
+  if (selection.isError || catalogue.isError || addresses.isError)
     return (
       <div className="prints-order__error">
         <p className="alert" role="alert">
@@ -85,19 +89,21 @@ function PrintsOrderLoader({
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => void Promise.all([selection.refetch(), catalogue.refetch()])}
+          onClick={() => void Promise.all([selection.refetch(), catalogue.refetch(), addresses.refetch()])}
         >
           {t('common.tryAgain')}
         </button>
       </div>
     );
-  if (!selection.data || !catalogue.data) return <LoadingIndicator label={t('common.loading')} />;
+  if (!selection.data || !catalogue.data || !addresses.data)
+    return <LoadingIndicator label={t('common.loading')} />;
   if (catalogue.data.articles.length === 0) return <NoSelection message={t('printsOrder.notOffered')} />;
   return (
     <PrintsOrderForm
       tempSelectionId={tempSelectionId}
       photoIds={selection.data.photoIds}
       catalogue={catalogue.data}
+      addresses={addresses.data}
       productCode={productCode}
     />
   );
@@ -107,14 +113,17 @@ function PrintsOrderForm({
   tempSelectionId,
   photoIds,
   catalogue,
+  addresses,
   productCode,
 }: {
   tempSelectionId: string;
   photoIds: string[];
   catalogue: ChannelArticles;
+  addresses: Address[];
   productCode: string;
 }) {
-  const { t, formatNumber } = useI18n();
+  const { t, formatNumber, locale } = useI18n();
+  const customer = useCustomer();
   const { request, config, leaveTo } = useAppEnvironment();
   const quantityId = useId();
   const quantityErrorId = useId();
@@ -127,9 +136,21 @@ function PrintsOrderForm({
   const [finishCode, setFinishCode] = useState(initial.finishes[0]?.code);
   const [quantityText, setQuantityText] = useState('1');
   const [quantityInvalid, setQuantityInvalid] = useState(false);
-  const pickupAllowed = article.capabilities.includes('PICKUP_POINT_DELIVERY');
-  const [deliveryType, setDeliveryType] = useState<DeliveryType>('PickupPoint');
+  const offered = catalogue.deliveryOptions.filter((option) =>
+    article.capabilities.includes(option.type === 'Home' ? 'HOME_DELIVERY' : 'PICKUP_POINT_DELIVERY'),
+  );
+  const [chosenDelivery, setDeliveryType] = useState<DeliveryType>(
+    addresses.length > 0 ? 'Home' : 'PickupPoint',
+  );
+  const deliveryType = offered.some((option) => option.type === chosenDelivery)
+    ? chosenDelivery
+    : (offered[0]?.type ?? chosenDelivery);
   const [pickupPointId, setPickupPointId] = useState(catalogue.pickupPoints[0]?.id);
+  const [addressId, setAddressId] = useState(
+    (addresses.find((address) => address.isDefaultDelivery) ?? addresses[0])?.id,
+  );
+  const countryName = (code: string) => new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  const homeWithoutAddress = deliveryType === 'Home' && !addressId;
   const checkout = useMutation({
     mutationFn: (body: PrintsCheckoutBody) => request(printsOrdersApi.createCheckout, { body }),
     onSuccess: ({ paymentUrl }) => leaveTo(paymentUrl),
@@ -157,7 +178,7 @@ function PrintsOrderForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setQuantityInvalid(!quantityValid);
-    if (!quantityValid || tooMany) return;
+    if (!quantityValid || tooMany || homeWithoutAddress) return;
     checkout.mutate({
       tempSelectionId,
       articleCode: article.code,
@@ -167,6 +188,7 @@ function PrintsOrderForm({
       quantity,
       deliveryType,
       ...(deliveryType === 'PickupPoint' && pickupPointId ? { pickupPointId } : {}),
+      ...(deliveryType === 'Home' && addressId ? { addressId } : {}),
     });
   };
 
@@ -261,15 +283,33 @@ function PrintsOrderForm({
         name="delivery"
         value={deliveryType}
         onChange={(value) => setDeliveryType(value as DeliveryType)}
-        options={catalogue.deliveryOptions
-          .filter((option) => option.type !== 'PickupPoint' || pickupAllowed)
-          .filter((option) => option.type !== 'Home')
-          .map((option) => ({
-            value: option.type,
-            label: t('printsOrder.deliveryPickupPoint'),
-            detail: formatMoney(formatNumber, option.price),
-          }))}
+        options={offered.map((option) => ({
+          value: option.type,
+          label:
+            option.type === 'Home' ? t('printsOrder.deliveryHome') : t('printsOrder.deliveryPickupPoint'),
+          detail: formatMoney(formatNumber, option.price),
+        }))}
       />
+      {deliveryType === 'Home' &&
+        (addresses.length > 0 ? (
+          <Choices
+            legend={t('printsOrder.address')}
+            name="address"
+            value={addressId ?? ''}
+            onChange={setAddressId}
+            options={addresses.map((address) => {
+              const [first = '', ...rest] = addressLines(address, countryName(address.country));
+              return { value: address.id, label: first, detail: rest.join(', ') };
+            })}
+          />
+        ) : (
+          <p className="prints-order__no-address">
+            {t('printsOrder.noAddress')}{' '}
+            <AppLink to={customer.isB2B ? '/settings/b2b/new-address' : '/settings/new-address'}>
+              {t('printsOrder.addAddress')}
+            </AppLink>
+          </p>
+        ))}
       {deliveryType === 'PickupPoint' && (
         <Choices
           legend={t('printsOrder.pickupPoint')}
@@ -311,7 +351,7 @@ function PrintsOrderForm({
         <button
           type="submit"
           className="button"
-          disabled={checkout.isPending || checkout.isSuccess || tooMany}
+          disabled={checkout.isPending || checkout.isSuccess || tooMany || homeWithoutAddress}
         >
           {t('printsOrder.pay', { amount: money(total.amountMinor) })}
         </button>

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { customersApi } from '@photo/contracts/customers';
 import { merchandiseApi, merchandiseQueries } from '@photo/contracts/merchandise';
 import { tempSelectionsApi } from '@photo/contracts/temp-selections';
 import type { Request } from '../../shared/api/request';
@@ -10,6 +11,12 @@ export const printsOrderQueries = {
       queryKey: ['prints-order', 'selection', tempSelectionId],
       queryFn: ({ signal }) => request(tempSelectionsApi.get, { params: { tempSelectionId } }, { signal }),
       retry: false,
+    }),
+  /** The customer's saved addresses (the address book of the settings), for Home delivery. */
+  addresses: (request: Request) =>
+    queryOptions({
+      queryKey: ['prints-order', 'addresses'],
+      queryFn: ({ signal }) => request(customersApi.addresses, {}, { signal }),
     }),
   /** What can be printed on this storefront, with prices in its currency (decision 085). */
   catalogue: (request: Request, channelId: string, locale: string) =>
