@@ -8,9 +8,11 @@ const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
  * customer with at least one inner order that was not cancelled.
  */
 const lastOrderOf = (customer: string) => `(
-  SELECT max(s.created_at) FROM super_orders s
+  SELECT s.created_at FROM super_orders s
   WHERE s.customer_id = ${customer}
-    AND EXISTS (SELECT 1 FROM orders o WHERE o.super_order_code = s.code AND o.state <> 'Cancelled'))`;
+    AND EXISTS (SELECT 1 FROM orders o WHERE o.super_order_code = s.code AND o.state <> 'Cancelled')
+  -- Newest first along (customer_id, created_at DESC): stops at the first order that counts.
+  ORDER BY s.created_at DESC LIMIT 1)`;
 
 export interface AccountDates {
   registeredAt: Date;
