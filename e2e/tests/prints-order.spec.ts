@@ -24,6 +24,10 @@ test.describe('prints ordered end to end, and the storage reactivation', () => {
     await expect(sizes).toContainText('£0.17 per print');
     await sizes.getByRole('radio', { name: /13 × 18 cm/ }).check();
     await page.getByRole('spinbutton', { name: 'Copies of each photo' }).fill('2');
+    await page
+      .getByRole('group', { name: 'Delivery', exact: true })
+      .getByRole('radio', { name: /Pickup point/ })
+      .check();
     await page.getByRole('radio', { name: /Service Point South/ }).check();
     await expect(page.getByText('4 prints')).toBeVisible();
     await expectNoAxeViolations(page);
