@@ -82,13 +82,16 @@ export interface AppDependencies {
   logger?: boolean | { level: string };
 }
 
+/** Which replica answered (operators and the cluster tests read it). */
+export const REPLICA_HEADER = 'x-replica';
+
 const hostIndependentPaths = new Set(['/healthz', '/readyz']);
 
 /** Composes the whole system from explicit dependencies; `server.ts` only starts what this builds. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: deps.logger ?? { level: config.logLevel, base: { replica: config.replicaId } },
     genReqId: correlationIdFor,
     logController: new LogController({ requestIdLogLabel: 'correlationId' }),
     // Only the configured proxies may name the client's address: the rate limits count by it.
@@ -110,6 +113,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorateRequest('storefront', null as unknown as ResolvedStorefront);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header(CORRELATION_HEADER, request.id);
+    void reply.header(REPLICA_HEADER, config.replicaId);
     const pathname = request.url.split('?')[0]!;
     if (hostIndependentPaths.has(pathname)) return;
     const resolved = storefronts.resolve(request.headers.host);
@@ -251,7 +255,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('push', push);
   app.addHook('onClose', async () => {
     uploads.close();
-    await jobs.stop();
+    // Requests are answered by now; running jobs get the grace period, the rest go to another worker.
+    await jobs.stop({ graceMs: config.shutdownGraceMs });
     mailTransport.close();
     await push.close();
     await dates.close();

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -55,6 +56,13 @@ const EnvSchema = z.object({
   /** Deep link of the shop's mobile app, where phones add photos to an album (spec 2.4); none by default. */
   NATIVE_APP_URL: z.string().min(1).optional(),
   WEB_DIST_DIR: z.string().optional(),
+  /** This replica's name, sent as the `x-replica` response header and in its logs; default host name and pid. */
+  REPLICA_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dots, dashes and underscores, at most 64')
+    .optional(),
+  /** On SIGTERM, how long running jobs may take before they are handed back to another worker. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(20),
   /** Where `npm start` was typed: relative paths are read from there. */
   INIT_CWD: z.string().optional(),
 });
@@ -95,6 +103,8 @@ export interface AppConfig {
   limits: UsageLimits;
   printsOrdering: boolean;
   nativeAppUrl: string | undefined;
+  replicaId: string;
+  shutdownGraceMs: number;
   webDistDir: string;
   localesDir: string;
   migrationsDir: string;
@@ -140,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     printsOrdering: values.PRINTS_ORDERING,
     nativeAppUrl: values.NATIVE_APP_URL,
+    replicaId: values.REPLICA_ID ?? `${hostname()}-${process.pid}`,
+    shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
     webDistDir: path.resolve(baseDir, values.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     localesDir: path.join(repoRoot, 'apps/web/locales'),
     migrationsDir: path.join(repoRoot, 'apps/server/migrations'),
