@@ -199,6 +199,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     authenticate: auth.authenticate,
     ingest,
     uploadsDir: path.join(config.dataDir, 'uploads'),
+    // With a shared bucket, uploads in progress are shared too: any replica continues any of them.
+    shared: config.s3 ? { db, blobs: deps.blobs } : undefined,
     albums: albumsRepository,
   });
 
@@ -231,6 +233,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     }),
     auth.background,
+    uploads.background,
     {
       // Expired selections are never served; this only keeps the table small.
       handlers: { [TEMP_SELECTIONS_HOUSEKEEPING_JOB]: () => tempSelections.deleteExpired() },
@@ -254,7 +257,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('photoEvents', photoEvents);
   app.decorate('push', push);
   app.addHook('onClose', async () => {
-    uploads.close();
     // Requests are answered by now; running jobs get the grace period, the rest go to another worker.
     await jobs.stop({ graceMs: config.shutdownGraceMs });
     mailTransport.close();
