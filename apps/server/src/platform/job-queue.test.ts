@@ -212,9 +212,10 @@ describe(`job leases across worker replicas (${process.env.DATABASE_URL ? 'Postg
     const id = await enqueueJob(db, 'test.slow', {});
     await until(() => runs.length > 0);
     // Another worker takes the job over as if the first one's lease had lapsed (a long pause, a lost network).
-    await db.query(`UPDATE jobs SET locked_until = now() - interval '1 second', locked_by = 'other' WHERE id = $1`, [
-      id,
-    ]);
+    await db.query(
+      `UPDATE jobs SET locked_until = now() - interval '1 second', locked_by = 'other' WHERE id = $1`,
+      [id],
+    );
     releaseFirst();
     await first.stop();
     expect(await jobRow(id)).toMatchObject({ state: 'running', locked_by: 'other' });

@@ -32,7 +32,13 @@ export class SharedUploadStore extends DataStore {
     private readonly expirationMs: number,
   ) {
     super();
-    this.extensions = ['creation', 'creation-with-upload', 'creation-defer-length', 'termination', 'expiration'];
+    this.extensions = [
+      'creation',
+      'creation-with-upload',
+      'creation-defer-length',
+      'termination',
+      'expiration',
+    ];
   }
 
   override async create(upload: Upload): Promise<Upload> {
@@ -57,7 +63,10 @@ export class SharedUploadStore extends DataStore {
   }
 
   override async declareUploadLength(id: string, length: number): Promise<void> {
-    await this.db.query(`UPDATE upload_sessions SET size = $2, updated_at = now() WHERE id = $1`, [id, length]);
+    await this.db.query(`UPDATE upload_sessions SET size = $2, updated_at = now() WHERE id = $1`, [
+      id,
+      length,
+    ]);
   }
 
   /**

@@ -50,11 +50,14 @@ describe(`uploads in progress shared by replicas (S3 emulator, ${process.env.DAT
   const head = (t: TestApp, who: SignedIn, location: string) =>
     t.app.inject({ method: 'HEAD', url: location, headers: { ...who.headers, ...TUS_HEADERS } });
   const photosCount = async (t: TestApp) =>
-    (await t.app.inject({ url: '/api/photos/users', headers: customer.headers })).json<{ photosCount: number }>()
-      .photosCount;
+    (await t.app.inject({ url: '/api/photos/users', headers: customer.headers })).json<{
+      photosCount: number;
+    }>().photosCount;
   /** The original as the bucket holds it, byte for byte. */
   const storedOriginal = async (photoId: string) => {
-    const { rows } = await db.query<{ owner_id: string }>(`SELECT owner_id FROM photos WHERE id = $1`, [photoId]);
+    const { rows } = await db.query<{ owner_id: string }>(`SELECT owner_id FROM photos WHERE id = $1`, [
+      photoId,
+    ]);
     const stream = await createS3BlobStore(bucket.config).read(
       originalKey({ ownerId: rows[0]!.owner_id, id: photoId }),
     );
@@ -62,7 +65,9 @@ describe(`uploads in progress shared by replicas (S3 emulator, ${process.env.DAT
   };
   const piecesOf = async (location: string) => {
     const id = location.split('/').pop()!;
-    const { rows } = await db.query<{ parts: string[] }>(`SELECT parts FROM upload_sessions WHERE id = $1`, [id]);
+    const { rows } = await db.query<{ parts: string[] }>(`SELECT parts FROM upload_sessions WHERE id = $1`, [
+      id,
+    ]);
     return rows[0]?.parts;
   };
 
