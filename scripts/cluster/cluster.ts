@@ -1,4 +1,3 @@
-/// <reference path="../../apps/server/src/testing/s3rver.d.ts" />
 /**
  * A cluster on this machine, without containers (docs/operations.md, "A cluster on one machine"):
  * the S3 emulator s3rver (the only S3-compatible server installable here), API replicas
@@ -43,6 +42,9 @@ export interface Replica {
   stop(): Promise<void>;
   /** SIGKILL, as an OOM killer or a lost machine would: nothing runs its shutdown. */
   kill(): Promise<void>;
+  /** SIGSTOP / SIGCONT: a replica frozen in place (a long pause), for tests that need one not to act. */
+  freeze(): void;
+  thaw(): void;
   readonly running: boolean;
 }
 
@@ -202,6 +204,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       // Each replica has a folder of its own: nothing on one replica's disk is another's business.
       DATA_DIR: path.join(options.dir, name),
       REPLICA_ID: name,
+      // node-postgres names its connections after it: pg_stat_activity shows which replica holds what.
+      PGAPPNAME: name,
       JOB_CONCURRENCY: role === 'api' ? '0' : String(options.workerConcurrency ?? 2),
       DEMO_DATA: seed ? 'true' : 'false',
       LOG_LEVEL: 'info',
@@ -248,6 +252,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         const current = child;
         killGroup(current.pid);
         await exitOf(current);
+      },
+      freeze() {
+        if (child && running()) child.kill('SIGSTOP');
+      },
+      thaw() {
+        if (child && running()) child.kill('SIGCONT');
       },
     };
   };

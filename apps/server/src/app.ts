@@ -250,6 +250,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db,
     logger: app.log,
     concurrency: config.jobConcurrency,
+    leaseSeconds: config.jobLeaseSeconds,
     handlers: Object.assign({}, ...background.map((work) => work.handlers)) as BackgroundWork['handlers'],
     schedules: background.flatMap((work) => work.schedules ?? []),
   });

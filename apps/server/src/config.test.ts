@@ -42,11 +42,13 @@ describe('loadConfig: replicas', () => {
     const config = loadConfig({});
     expect(config.replicaId).toMatch(new RegExp(`-${process.pid}$`));
     expect(config.shutdownGraceMs).toBe(20_000);
+    expect(config.jobLeaseSeconds).toBe(60);
   });
 
   it('takes the replica name and grace period it is given', () => {
-    const config = loadConfig({ REPLICA_ID: 'api-2', SHUTDOWN_GRACE_SECONDS: '5' });
+    const config = loadConfig({ REPLICA_ID: 'api-2', SHUTDOWN_GRACE_SECONDS: '5', JOB_LEASE_SECONDS: '10' });
     expect(config.replicaId).toBe('api-2');
+    expect(config.jobLeaseSeconds).toBe(10);
     expect(config.shutdownGraceMs).toBe(5000);
   });
 

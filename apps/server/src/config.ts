@@ -61,6 +61,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dots, dashes and underscores, at most 64')
     .optional(),
+  /** How long a claimed job stays a worker's without renewal: a killed worker's jobs return after it. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
   /** On SIGTERM, how long running jobs may take before they are handed back to another worker. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(20),
   /** Where `npm start` was typed: relative paths are read from there. */
@@ -95,6 +97,7 @@ export interface AppConfig {
   storefrontHosts: Record<string, string>;
   demoData: boolean;
   jobConcurrency: number;
+  jobLeaseSeconds: number;
   logLevel: string;
   supportChatScriptUrl: string | undefined;
   mail: MailConfig;
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storefrontHosts: parseStorefrontHosts(values.STOREFRONT_HOSTS),
     demoData: values.DEMO_DATA,
     jobConcurrency: values.JOB_CONCURRENCY,
+    jobLeaseSeconds: values.JOB_LEASE_SECONDS,
     logLevel: values.LOG_LEVEL,
     supportChatScriptUrl: values.SUPPORT_CHAT_SCRIPT_URL,
     mail: readMailConfig(values),

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/only-throw-error -- tus sends its own ERRORS (plain { status_code, body }) as they are */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
