@@ -65,7 +65,7 @@ export interface HttpCustomer {
   /** `http://nl.localhost:8190`: the storefront's origin. */
   readonly origin: string;
   /** Cookie, CSRF header, Origin and Host: ready for any API call. */
-  headers(): Record<string, string>;
+  headers(): { host: string; origin: string; 'x-csrf': string; cookie: string };
   /** An API call through `baseUrl` (default: the address the customer signed in through). */
   call(address: string, options?: HttpOptions & { baseUrl?: string }): Promise<HttpAnswer>;
 }
