@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startCluster, type Cluster } from '../scripts/cluster/cluster';
-import { signInOverHttp } from '../scripts/cluster/http-customer';
+import { signInOverHttp, type HttpCustomer } from '../scripts/cluster/http-customer';
 import { percentile } from './support/stats';
 
 const serverUrl = process.env.DATABASE_URL;
@@ -96,17 +96,25 @@ try {
     log: (line) => console.log(line),
   });
   const lb = cluster;
-  // Sessions of the demo customer (one sign-in each, through the load balancer), signed in a few at a time.
+  // Sessions of the demo customer (one sign-in each, through the load balancer, each from its own
+  // loopback address as separate browsers would be), signed in a few at a time.
   const cookies: string[] = [];
+  let first: HttpCustomer | undefined;
   for (let batch = 0; batch < connections; batch += 10) {
     const customers = await Promise.all(
-      Array.from({ length: Math.min(10, connections - batch) }, () =>
-        signInOverHttp(lb.url, { host: HOST, email: 'demo@example.com', password: 'demo-password' }),
+      Array.from({ length: Math.min(10, connections - batch) }, (_, index) =>
+        signInOverHttp(lb.url, {
+          host: HOST,
+          email: 'demo@example.com',
+          password: 'demo-password',
+          localAddress: `127.0.${Math.floor((batch + index) / 250) + 1}.${((batch + index) % 250) + 1}`,
+        }),
       ),
     );
     cookies.push(...customers.map((customer) => customer.headers().cookie));
+    first ??= customers[0];
   }
-  const first = await signInOverHttp(lb.url, { host: HOST, email: 'demo@example.com', password: 'demo-password' });
+  if (!first) throw new Error('no customer signed in');
   const months = (await first.call('/api/photos/users/timeline')).json<Array<{ year: number; month: number }>>();
   const paths = [
     '/api/photos/users/timeline',

@@ -17,6 +17,8 @@ export interface HttpOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: Buffer | string;
+  /** The loopback address to connect from (127.x.y.z), so the load balancer sees distinct clients. */
+  localAddress?: string;
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
@@ -37,6 +39,7 @@ export function httpRequest(
         path: `${url.pathname}${url.search}`,
         method: options.method ?? 'GET',
         headers: options.headers,
+        localAddress: options.localAddress,
       },
       (incoming) => {
         const chunks: Buffer[] = [];
@@ -73,7 +76,7 @@ export interface HttpCustomer {
 /** Signs `email` in through `baseUrl` on storefront `host`, following the real redirects. */
 export async function signInOverHttp(
   baseUrl: string,
-  options: { host: string; email: string; password: string },
+  options: { host: string; email: string; password: string; localAddress?: string },
 ): Promise<HttpCustomer> {
   const origin = `http://${options.host}`;
   const cookies = new Map<string, string>();
@@ -144,6 +147,7 @@ export async function signInOverHttp(
     headers,
     call: (address, callOptions = {}) =>
       httpRequest(callOptions.baseUrl ?? baseUrl, address, {
+        localAddress: options.localAddress,
         ...callOptions,
         headers: { ...headers(), ...callOptions.headers },
       }),

@@ -55,6 +55,7 @@ import type { BlobStore } from './platform/blob-store';
 import { correlationIdFor } from './platform/correlation';
 import type { Database } from './platform/database';
 import { installErrorHandler } from './platform/errors';
+import { rateWindowsStore } from './platform/rate-limit-store';
 import { createRateWindows } from './platform/rate-windows';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerWebApp } from './platform/web-app';
@@ -107,7 +108,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // JSON pages of photos and the web app's scripts travel compressed; images are left as they are.
   await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
   await app.register(formbody);
-  await app.register(rateLimit, { global: false });
+  const rateWindows = createRateWindows(db);
+  // Route limits count in the database: every replica counts together.
+  await app.register(rateLimit, { global: false, store: rateWindowsStore(rateWindows) });
 
   const storefronts = createStorefrontResolver(config);
   app.decorateRequest('storefront', null as unknown as ResolvedStorefront);
@@ -140,7 +143,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerErrorReportRoutes(app);
 
   const customersRepository = createCustomersRepository(db);
-  const rateWindows = createRateWindows(db);
   const auth = await registerAuth(app, {
     config,
     db,
