@@ -13,11 +13,12 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { createCustomersRepository } from '../../apps/server/src/customers/customers.repository';
 import { seedDemoAccounts } from '../../apps/server/src/demo/demo-accounts';
-import { seedDemoPhotos } from '../../apps/server/src/demo/demo-photos';
 import { createLocalBlobStore } from '../../apps/server/src/platform/blob-store';
 import { migrate, openPostgresDatabase } from '../../apps/server/src/platform/database';
 import { signIn } from '../../apps/server/src/testing/sign-in';
 import type { TestApp } from '../../apps/server/src/testing/test-app';
+import { makeJpeg } from '../../apps/server/src/testing/test-images';
+import { uploadTusFile } from '../../apps/server/src/testing/tus-client';
 import { backup, restore } from './backup';
 
 const serverUrl = process.env.DATABASE_URL;
@@ -68,12 +69,23 @@ describe.runIf(serverUrl)('backup and restore', () => {
 
   it('restores into a fresh database and folder a shop that serves the same photos', async () => {
     const source = await openShop(databases.source, path.join(folder, 'source'));
-    const customers = createCustomersRepository(source.db);
-    await seedDemoAccounts(customers);
-    const demo = (await customers.findActiveByEmail('demo@example.com'))!;
-    await seedDemoPhotos(source.db, source.blobs, demo.id);
+    await seedDemoAccounts(createCustomersRepository(source.db));
     const sourceApp = await buildApp({ ...source, logger: false });
-    shops.push({ ...source, app: sourceApp, close: async () => void (await sourceApp.close(), await source.db.close()) });
+    shops.push({
+      ...source,
+      app: sourceApp,
+      close: async () => void (await sourceApp.close(), await source.db.close()),
+    });
+    const uploader = await signIn(shops[0]!, { email: 'demo@example.com' });
+    for (const seed of [1, 2, 3]) {
+      const answer = await uploadTusFile(
+        shops[0]!,
+        uploader,
+        `photo-${seed}.jpg`,
+        await makeJpeg({ width: 1600, height: 1200, seed }),
+      );
+      expect(answer.statusCode).toBe(200);
+    }
     await sourceApp.jobs.drain();
 
     const manifest = await backup({
@@ -88,7 +100,9 @@ describe.runIf(serverUrl)('backup and restore', () => {
       dataDir: path.join(folder, 'restored'),
     });
 
-    const restored = await openShop(databases.restored, path.join(folder, 'restored'), { JOB_CONCURRENCY: '0' });
+    const restored = await openShop(databases.restored, path.join(folder, 'restored'), {
+      JOB_CONCURRENCY: '0',
+    });
     const restoredApp = await buildApp({ ...restored, logger: false });
     shops.push({
       ...restored,

@@ -40,7 +40,13 @@ export async function backup(options: BackupOptions): Promise<BackupManifest> {
   await mkdir(options.out, { recursive: true });
   const blobsOut = path.join(options.out, 'blobs');
   // The database first: a blob written after the dump is merely unused; a row without its blob would not be.
-  await run('pg_dump', ['--format=custom', '--no-owner', '--file', path.join(options.out, 'database.dump'), options.databaseUrl]);
+  await run('pg_dump', [
+    '--format=custom',
+    '--no-owner',
+    '--file',
+    path.join(options.out, 'database.dump'),
+    options.databaseUrl,
+  ]);
   let blobCount = 0;
   if ('folder' in options.blobs) {
     await cp(options.blobs.folder, blobsOut, {
@@ -60,7 +66,9 @@ export async function backup(options: BackupOptions): Promise<BackupManifest> {
     try {
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, ContinuationToken: token }));
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: s3.bucket, ContinuationToken: token }),
+        );
         for (const object of page.Contents ?? []) {
           const key = object.Key!;
           const target = path.join(blobsOut, key);
@@ -90,7 +98,9 @@ export interface RestoreOptions {
 }
 
 export async function restore(options: RestoreOptions): Promise<BackupManifest> {
-  const manifest = JSON.parse(await readFile(path.join(options.from, 'backup.json'), 'utf8')) as BackupManifest;
+  const manifest = JSON.parse(
+    await readFile(path.join(options.from, 'backup.json'), 'utf8'),
+  ) as BackupManifest;
   await run('pg_restore', [
     '--no-owner',
     '--exit-on-error',
