@@ -21,7 +21,9 @@ import { percentile } from './support/stats';
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) {
-  console.error('The cluster needs PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:cluster-load');
+  console.error(
+    'The cluster needs PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:cluster-load',
+  );
   process.exit(1);
 }
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,7 +42,13 @@ interface Figures {
   failed: number;
 }
 
-async function run(name: string, cluster: Cluster, cookies: string[], paths: string[], during?: () => Promise<void>) {
+async function run(
+  name: string,
+  cluster: Cluster,
+  cookies: string[],
+  paths: string[],
+  during?: () => Promise<void>,
+) {
   const latencies: number[] = [];
   let next = 0;
   const instance = autocannon({
@@ -115,7 +123,9 @@ try {
     first ??= customers[0];
   }
   if (!first) throw new Error('no customer signed in');
-  const months = (await first.call('/api/photos/users/timeline')).json<Array<{ year: number; month: number }>>();
+  const months = (await first.call('/api/photos/users/timeline')).json<
+    Array<{ year: number; month: number }>
+  >();
   const paths = [
     '/api/photos/users/timeline',
     ...months.slice(0, 4).map((entry) => `/api/photos/photos/timeline/${entry.year}/${entry.month}`),
@@ -123,9 +133,12 @@ try {
   ];
   for (const address of paths) {
     const answer = await first.call(address);
-    if (answer.status !== 200) throw new Error(`${address} answered ${answer.status}: ${answer.text().slice(0, 200)}`);
+    if (answer.status !== 200)
+      throw new Error(`${address} answered ${answer.status}: ${answer.text().slice(0, 200)}`);
   }
-  console.log(`${cookies.length} sessions, ${connections} connections, ${seconds} s per run; paths: ${paths.join(' ')}`);
+  console.log(
+    `${cookies.length} sessions, ${connections} connections, ${seconds} s per run; paths: ${paths.join(' ')}`,
+  );
 
   const both = await run('2 API replicas', lb, cookies, paths);
   const killed = await run('2 API replicas, one killed and restarted', lb, cookies, paths, async () => {

@@ -7,7 +7,9 @@ const [command, ...args] = process.argv.slice(2);
 if (command === 'backup' && args.length === 1) {
   const config = loadConfig();
   if (!config.databaseUrl) {
-    console.error('A backup needs PostgreSQL (DATABASE_URL); the embedded default is backed up by copying DATA_DIR while stopped.');
+    console.error(
+      'A backup needs PostgreSQL (DATABASE_URL); the embedded default is backed up by copying DATA_DIR while stopped.',
+    );
     process.exit(1);
   }
   const manifest = await backup({
@@ -24,6 +26,8 @@ if (command === 'backup' && args.length === 1) {
       `start the server with DATABASE_URL=${databaseUrl} DATA_DIR=${dataDir} (and no S3_* settings)`,
   );
 } else {
-  console.error('usage: npm run backup -- <folder> | npm run restore -- <folder> <fresh database URL> <fresh data folder>');
+  console.error(
+    'usage: npm run backup -- <folder> | npm run restore -- <folder> <fresh database URL> <fresh data folder>',
+  );
   process.exit(1);
 }

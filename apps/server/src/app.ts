@@ -55,6 +55,8 @@ import type { BlobStore } from './platform/blob-store';
 import { correlationIdFor } from './platform/correlation';
 import type { Database } from './platform/database';
 import { installErrorHandler } from './platform/errors';
+import type { Server } from 'node:http';
+import { createMetrics, serveMetrics } from './platform/metrics';
 import { rateWindowsStore } from './platform/rate-limit-store';
 import { createRateWindows } from './platform/rate-windows';
 import { registerSecurityHeaders } from './platform/security-headers';
@@ -101,6 +103,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   installErrorHandler(app);
+  // Off by default; with METRICS_PORT set, every answer and job is counted (decision 113).
+  let pushConnections = () => 0;
+  const metrics =
+    config.metricsPort === undefined
+      ? undefined
+      : createMetrics({ db, replica: config.replicaId, pushConnections: () => pushConnections() });
+  metrics?.observeRequests(app);
   await registerSecurityHeaders(app, {
     supportChatScriptUrl: config.supportChatScriptUrl,
     publicScheme: config.publicScheme,
@@ -171,7 +180,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const tempSelections = createTempSelectionsRepository(db);
   registerTempSelectionRoutes(api, createTempSelectionsService(tempSelections));
-  await registerPushRoutes(app, {
+  const pushRoutes = await registerPushRoutes(app, {
     push,
     authenticateUpgrade: auth.authenticateUpgrade,
     verifyToken: auth.verifyAccessToken,
@@ -253,9 +262,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: app.log,
     concurrency: config.jobConcurrency,
     leaseSeconds: config.jobLeaseSeconds,
+    onJobEnded: metrics?.jobFinished,
     handlers: Object.assign({}, ...background.map((work) => work.handlers)) as BackgroundWork['handlers'],
     schedules: background.flatMap((work) => work.schedules ?? []),
   });
+  pushConnections = pushRoutes.connections;
+  if (metrics && config.metricsPort !== undefined) {
+    const metricsPort = config.metricsPort;
+    let metricsServer: Server | undefined;
+    app.addHook('onReady', async () => {
+      metricsServer = await serveMetrics(metrics, config.host, metricsPort);
+    });
+    app.addHook('onClose', async () => {
+      await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
+    });
+  }
   app.decorate('jobs', jobs);
   app.decorate('photoEvents', photoEvents);
   app.decorate('push', push);

@@ -61,6 +61,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dots, dashes and underscores, at most 64')
     .optional(),
+  /** Prometheus metrics (`GET /metrics`) on this port of their own; unset: no metrics (the default). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** How long a claimed job stays a worker's without renewal: a killed worker's jobs return after it. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
   /** On SIGTERM, how long running jobs may take before they are handed back to another worker. */
@@ -108,6 +110,8 @@ export interface AppConfig {
   nativeAppUrl: string | undefined;
   replicaId: string;
   shutdownGraceMs: number;
+  /** Unset: metrics are off. */
+  metricsPort: number | undefined;
   webDistDir: string;
   localesDir: string;
   migrationsDir: string;
@@ -156,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     nativeAppUrl: values.NATIVE_APP_URL,
     replicaId: values.REPLICA_ID ?? `${hostname()}-${process.pid}`,
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
+    metricsPort: values.METRICS_PORT,
     webDistDir: path.resolve(baseDir, values.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     localesDir: path.join(repoRoot, 'apps/web/locales'),
     migrationsDir: path.join(repoRoot, 'apps/server/migrations'),

@@ -86,6 +86,8 @@ export interface JobWorkerOptions {
   pollIntervalMs?: number;
   /** How long a claim lasts without renewal (tests shorten it); renewed every third of it. */
   leaseSeconds?: number;
+  /** Told of every job this worker ends (metrics). */
+  onJobEnded?: (kind: string, outcome: 'done' | 'failed' | 'handed-back', seconds: number) => void;
 }
 
 export interface StopOptions {
@@ -198,6 +200,7 @@ export function startJobWorker(options: JobWorkerOptions): {
   /** Queues a job this worker will not finish for another one at once, without counting the attempt. */
   const handBack = async (job: Job) => {
     handedBack.add(job);
+    options.onJobEnded?.(job.kind, 'handed-back', 0);
     await db.query(
       `UPDATE jobs SET state = 'queued', attempts = greatest(attempts - 1, 0), locked_until = NULL,
          locked_by = NULL, run_at = now(), updated_at = now() WHERE id = $1 AND locked_by = $2`,
@@ -219,12 +222,16 @@ export function startJobWorker(options: JobWorkerOptions): {
       (leaseSeconds * 1000) / 3,
     );
     let failure: unknown;
+    const started = performance.now();
     try {
       await handlers[job.kind]!(job);
     } catch (error) {
       failure = error ?? new Error('job failed');
     } finally {
       clearInterval(heartbeat);
+    }
+    if (!handedBack.has(job)) {
+      options.onJobEnded?.(job.kind, failure ? 'failed' : 'done', (performance.now() - started) / 1000);
     }
     await finish(job, failure);
   };

@@ -17,7 +17,8 @@ export function rateWindowsStore(windows: RateWindows) {
 
     incr(key: string, answer: Answer, timeWindowMs: number): void {
       windows.hit(`${this.prefix}${key}`, Math.max(1, Math.ceil(timeWindowMs / 1000))).then(
-        ({ count, resetsAt }) => answer(null, { current: count, ttl: Math.max(0, resetsAt.getTime() - Date.now()) }),
+        ({ count, resetsAt }) =>
+          answer(null, { current: count, ttl: Math.max(0, resetsAt.getTime() - Date.now()) }),
         (error: unknown) => answer(error instanceof Error ? error : new Error('rate window failed')),
       );
     }

@@ -34,7 +34,10 @@ export interface PushDependencies {
  * then receives this customer's messages, from whichever process raised them, until it closes (at the
  * latest after 30 minutes). The path stays below the photo service, where the browser first found it.
  */
-export async function registerPushRoutes(app: FastifyInstance, deps: PushDependencies): Promise<void> {
+export async function registerPushRoutes(
+  app: FastifyInstance,
+  deps: PushDependencies,
+): Promise<{ connections(): number }> {
   const sockets = new Set<WebSocket>();
   // A stopping replica tells its clients to reconnect (elsewhere) before the plugin closes what is left.
   app.addHook('preClose', async () => {
@@ -94,4 +97,5 @@ export async function registerPushRoutes(app: FastifyInstance, deps: PushDepende
       void deps.authenticateUpgrade(request.headers, request.storefront).then(start, () => undefined);
     }
   });
+  return { connections: () => sockets.size };
 }
