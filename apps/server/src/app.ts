@@ -262,11 +262,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: app.log,
     concurrency: config.jobConcurrency,
     leaseSeconds: config.jobLeaseSeconds,
-    onJobEnded: metrics?.jobFinished,
+    onJobEnded: metrics && ((kind, outcome, seconds) => metrics.jobFinished(kind, outcome, seconds)),
     handlers: Object.assign({}, ...background.map((work) => work.handlers)) as BackgroundWork['handlers'],
     schedules: background.flatMap((work) => work.schedules ?? []),
   });
-  pushConnections = pushRoutes.connections;
+  pushConnections = () => pushRoutes.connections();
   if (metrics && config.metricsPort !== undefined) {
     const metricsPort = config.metricsPort;
     let metricsServer: Server | undefined;
