@@ -4,11 +4,16 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { CORRELATION_HEADER } from '@photo/contracts/errors';
 import type { AppConfig } from './config';
+import { registerAddressRoutes } from './addresses/addresses.routes';
+import { createAddressesService } from './addresses/addresses.service';
 import { registerAuth } from './auth/auth.module';
 import { createCustomersRepository } from './customers/customers.repository';
 import { registerCustomerRoutes } from './customers/customers.routes';
 import { createCustomersService } from './customers/customers.service';
 import { registerErrorReportRoutes } from './error-reports/error-reports.routes';
+import { createAccountErasureWork } from './identities/account-erasure';
+import { registerIdentityRoutes } from './identities/identities.routes';
+import { createIdentitiesService } from './identities/identities.service';
 import { randomBytes } from 'node:crypto';
 import { createMailJobHandlers } from './mail/mail-outbox.service';
 import { captureTransport, createSmtpTransport } from './mail/mail-transport';
@@ -47,6 +52,26 @@ import {
   TEMP_SELECTIONS_HOUSEKEEPING_JOB,
 } from './temp-selections/temp-selections.service';
 import { registerUploadRoutes } from './upload/upload.routes';
+import { createTokenCipher } from './auth/token-cipher';
+import { accountBuyerReader } from './invoices/invoice-buyer';
+import { createInvoiceWork, invoiceConfirmedOrder } from './invoices/invoice-jobs';
+import { createInvoicesRepository } from './invoices/invoices.repository';
+import { registerInvoiceRoutes } from './invoices/invoices.routes';
+import { createInvoicesService } from './invoices/invoices.service';
+import { createCallbackWork } from './integration/callback-delivery';
+import { createCallbackUrlGuard } from './integration/callback-url-guard';
+import { createIntegrationRepository } from './integration/integration.repository';
+import { registerIntegrationRoutes } from './integration/integration.routes';
+import { createIntegrationService } from './integration/integration.service';
+import { createProjectsRepository } from './projects/projects.repository';
+import { registerProjectRoutes } from './projects/projects.routes';
+import { createProjectsService } from './projects/projects.service';
+import { validateDeliveryAddress } from './orders/delivery-address';
+import { createOrdersRepository } from './orders/orders.repository';
+import { registerOrderRoutes } from './orders/orders.routes';
+import { createOrdersService } from './orders/orders.service';
+import { systemClock, type Clock } from './platform/clock';
+import { registerShopApi, type ShopApi } from './shop-api/shop-api.module';
 import { startJobWorker, type BackgroundWork } from './platform/job-queue';
 import { createApiRouter } from './platform/api-router';
 import { createAuthSecretsRepository } from './auth/auth-secrets.repository';
@@ -74,6 +99,8 @@ declare module 'fastify' {
     jobs: { drain(): Promise<void> };
     photoEvents: PhotoEventBus;
     push: CustomerPushBus;
+    /** The shop-side API's services, for in-process callers (tests, demo seeding). */
+    shopApi: ShopApi;
   }
 }
 
@@ -83,6 +110,8 @@ export interface AppDependencies {
   blobs: BlobStore;
   /** Pass `false` to silence logs (tests), or a pino options object. */
   logger?: boolean | { level: string };
+  /** The time of time-based rules (orders in progress); tests pass a fixed one. */
+  clock?: Clock;
 }
 
 /** Which replica answered (operators and the cluster tests read it). */
@@ -160,7 +189,54 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateWindows,
   });
   const api = createApiRouter(app, auth.authenticate);
-  registerCustomerRoutes(api, createCustomersService(customersRepository));
+  const customers = createCustomersService(customersRepository);
+  registerCustomerRoutes(api, customers);
+  // Callback secrets are kept sealed with this server's key: a database dump alone cannot sign.
+  const callbackKey = await createAuthSecretsRepository(db).getOrCreate(
+    'integration.callback-key',
+    async () => randomBytes(32).toString('base64url'),
+  );
+  const callbackCipher = createTokenCipher(Buffer.from(callbackKey, 'base64url'));
+  const checkCallbackUrl = createCallbackUrlGuard({
+    allowedOrigins: config.integration.callbackAllowedOrigins,
+  });
+  const integrationRepository = createIntegrationRepository(db);
+  const integration = createIntegrationService({
+    db,
+    integration: integrationRepository,
+    customers,
+    checkUrl: checkCallbackUrl,
+    cipher: callbackCipher,
+    config: config.integration,
+  });
+  registerIntegrationRoutes(api, integration);
+  const invoices = createInvoicesService({
+    db,
+    invoices: createInvoicesRepository(db),
+    blobs: deps.blobs,
+    readBuyer: accountBuyerReader(db),
+  });
+  registerInvoiceRoutes(app, api, { invoices, blobs: deps.blobs, authenticate: auth.authenticate });
+
+  // B2B callbacks and invoices follow the shop's order state changes, in the changes' transactions.
+  const shopApi = await registerShopApi(app, {
+    config,
+    db,
+    customers: customersRepository,
+    onOrderStateChanged: [integration.onOrderStateChanged, invoiceConfirmedOrder],
+  });
+  const ordersRepository = createOrdersRepository(db);
+  registerOrderRoutes(
+    api,
+    createOrdersService({
+      orders: ordersRepository,
+      shop: shopApi.orders,
+      clock: deps.clock ?? systemClock,
+      validateAddress: validateDeliveryAddress,
+    }),
+  );
+  registerAddressRoutes(api, createAddressesService(db));
+  registerIdentityRoutes(api, createIdentitiesService({ db, rateWindows }), config.publicScheme);
 
   const push = createCustomerPushBus(db);
   const photoEvents = createPhotoEventBus(push);
@@ -206,6 +282,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       links: blobLinks.links,
     }),
   });
+  const projects = createProjectsService({ projects: createProjectsRepository(db), blobs: deps.blobs });
+  registerProjectRoutes(app, api, { projects, blobs: deps.blobs, authenticate: auth.authenticate });
+
   const uploads = await registerUploadRoutes(app, {
     authenticate: auth.authenticate,
     ingest,
@@ -245,6 +324,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
     auth.background,
     uploads.background,
+    createAccountErasureWork({ db, blobs: deps.blobs }),
+    createCallbackWork({
+      integration: integrationRepository,
+      checkUrl: checkCallbackUrl,
+      cipher: callbackCipher,
+    }),
+    createInvoiceWork({ invoices, orders: ordersRepository }),
     {
       // Expired selections are never served; this only keeps the table small.
       handlers: { [TEMP_SELECTIONS_HOUSEKEEPING_JOB]: () => tempSelections.deleteExpired() },
@@ -280,6 +366,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('jobs', jobs);
   app.decorate('photoEvents', photoEvents);
   app.decorate('push', push);
+  app.decorate('shopApi', shopApi);
   app.addHook('onClose', async () => {
     // Requests are answered by now; running jobs get the grace period, the rest go to another worker.
     await jobs.stop({ graceMs: config.shutdownGraceMs });

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import { createLocalBlobStore, type BlobStore } from '../platform/blob-store';
+import type { Clock } from '../platform/clock';
 import type { Database } from '../platform/database';
 import { createTestDatabase } from './test-database';
 
@@ -21,6 +22,8 @@ export interface TestAppOptions {
   wrapBlobs?: (blobs: BlobStore) => BlobStore;
   /** A database another test app uses too (two replicas of one cluster); it is left open on close. */
   db?: Database;
+  /** The app's clock, for rules that depend on the time (orders in progress). */
+  clock?: Clock;
 }
 
 /** The real app on a fresh database and a temporary data folder, for `app.inject` tests. */
@@ -38,7 +41,13 @@ export async function createTestApp(
   });
   const db = options.db ?? (await createTestDatabase());
   const blobs = createLocalBlobStore(path.join(dataDir, 'blobs'));
-  const app = await buildApp({ config, db, blobs: options.wrapBlobs?.(blobs) ?? blobs, logger: false });
+  const app = await buildApp({
+    config,
+    db,
+    blobs: options.wrapBlobs?.(blobs) ?? blobs,
+    logger: false,
+    clock: options.clock,
+  });
   await app.ready();
   return {
     app,
