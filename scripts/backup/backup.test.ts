@@ -61,6 +61,15 @@ describe.runIf(serverUrl)('backup and restore', () => {
   afterAll(async () => {
     for (const shop of shops) await shop.close();
     for (const database of Object.values(databases)) {
+      // A closed pool's sockets linger a moment; dropping under them would end them with an error.
+      for (let waited = 0; waited < 5000; waited += 100) {
+        const { rows } = await admin.query<{ count: string }>(
+          `SELECT count(*) AS count FROM pg_stat_activity WHERE datname = $1`,
+          [database],
+        );
+        if (Number(rows[0]!.count) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await admin?.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     }
     await admin?.end();
