@@ -32,6 +32,7 @@ describe(`the deletion of expired libraries (${process.env.DATABASE_URL ? 'Postg
       payload: {},
       attempts: 1,
       maxAttempts: 1,
+      lease: uuidv7(),
     });
     await t.app.jobs.drain();
   };
@@ -129,9 +130,13 @@ describe(`the deletion of expired libraries (${process.env.DATABASE_URL ? 'Postg
           lastName: 'Bakker',
           street: 'Dam',
           houseNumber: '1',
-          postalCode: '1012 JS',
+          postcode: '1012 JS',
           city: 'Amsterdam',
-          countryCode: 'NL',
+          country: 'NL',
+          company: '',
+          addressLine2: '',
+          region: '',
+          phone: '',
         },
         orders: [
           {

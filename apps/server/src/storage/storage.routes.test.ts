@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountInformationSchema } from '@photo/contracts/storage';
+import type { DeliveryAddress } from '@photo/contracts/orders';
 import type { ShopSuperOrderInput } from '@photo/contracts/shop-api';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
@@ -8,14 +9,18 @@ import { createShopOrdersService } from '../shop-api/shop-orders.service';
 import { signIn, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
-const address = {
+const address: DeliveryAddress = {
   firstName: 'Demi',
   lastName: 'Jansen',
   street: 'Keizersgracht',
   houseNumber: '12',
-  postalCode: '1015 CJ',
+  postcode: '1015 CJ',
   city: 'Amsterdam',
-  countryCode: 'NL',
+  country: 'NL',
+  company: '',
+  addressLine2: '',
+  region: '',
+  phone: '',
 };
 
 const order = (
