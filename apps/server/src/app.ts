@@ -52,6 +52,20 @@ import {
   TEMP_SELECTIONS_HOUSEKEEPING_JOB,
 } from './temp-selections/temp-selections.service';
 import { registerUploadRoutes } from './upload/upload.routes';
+import { createTokenCipher } from './auth/token-cipher';
+import { accountBuyerReader } from './invoices/invoice-buyer';
+import { createInvoiceWork, invoiceConfirmedOrder } from './invoices/invoice-jobs';
+import { createInvoicesRepository } from './invoices/invoices.repository';
+import { registerInvoiceRoutes } from './invoices/invoices.routes';
+import { createInvoicesService } from './invoices/invoices.service';
+import { createCallbackWork } from './integration/callback-delivery';
+import { createCallbackUrlGuard } from './integration/callback-url-guard';
+import { createIntegrationRepository } from './integration/integration.repository';
+import { registerIntegrationRoutes } from './integration/integration.routes';
+import { createIntegrationService } from './integration/integration.service';
+import { createProjectsRepository } from './projects/projects.repository';
+import { registerProjectRoutes } from './projects/projects.routes';
+import { createProjectsService } from './projects/projects.service';
 import { validatePostalAddress } from './addresses/address-validator';
 import { createOrdersRepository } from './orders/orders.repository';
 import { registerOrderRoutes } from './orders/orders.routes';
@@ -160,12 +174,47 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateWindows,
   });
   const api = createApiRouter(app, auth.authenticate);
-  registerCustomerRoutes(api, createCustomersService(customersRepository));
-  const shopApi = await registerShopApi(app, { config, db, customers: customersRepository });
+  const customers = createCustomersService(customersRepository);
+  registerCustomerRoutes(api, customers);
+  // Callback secrets are kept sealed with this server's key: a database dump alone cannot sign.
+  const callbackKey = await createAuthSecretsRepository(db).getOrCreate(
+    'integration.callback-key',
+    async () => randomBytes(32).toString('base64url'),
+  );
+  const callbackCipher = createTokenCipher(Buffer.from(callbackKey, 'base64url'));
+  const checkCallbackUrl = createCallbackUrlGuard({
+    allowedOrigins: config.integration.callbackAllowedOrigins,
+  });
+  const integrationRepository = createIntegrationRepository(db);
+  const integration = createIntegrationService({
+    db,
+    integration: integrationRepository,
+    customers,
+    checkUrl: checkCallbackUrl,
+    cipher: callbackCipher,
+    config: config.integration,
+  });
+  registerIntegrationRoutes(api, integration);
+  const invoices = createInvoicesService({
+    db,
+    invoices: createInvoicesRepository(db),
+    blobs: deps.blobs,
+    readBuyer: accountBuyerReader(db),
+  });
+  registerInvoiceRoutes(app, api, { invoices, blobs: deps.blobs, authenticate: auth.authenticate });
+
+  // B2B callbacks and invoices follow the shop's order state changes, in the changes' transactions.
+  const shopApi = await registerShopApi(app, {
+    config,
+    db,
+    customers: customersRepository,
+    onOrderStateChanged: [integration.onOrderStateChanged, invoiceConfirmedOrder],
+  });
+  const ordersRepository = createOrdersRepository(db);
   registerOrderRoutes(
     api,
     createOrdersService({
-      orders: createOrdersRepository(db),
+      orders: ordersRepository,
       shop: shopApi.orders,
       clock: deps.clock ?? systemClock,
       validateAddress: validatePostalAddress,
@@ -218,6 +267,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       links: blobLinks.links,
     }),
   });
+  const projects = createProjectsService({ projects: createProjectsRepository(db), blobs: deps.blobs });
+  registerProjectRoutes(app, api, { projects, blobs: deps.blobs, authenticate: auth.authenticate });
+
   const uploads = await registerUploadRoutes(app, {
     authenticate: auth.authenticate,
     ingest,
@@ -255,6 +307,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
     auth.background,
     createAccountErasureWork({ db, blobs: deps.blobs }),
+    createCallbackWork({
+      integration: integrationRepository,
+      checkUrl: checkCallbackUrl,
+      cipher: callbackCipher,
+    }),
+    createInvoiceWork({ invoices, orders: ordersRepository }),
     {
       // Expired selections are never served; this only keeps the table small.
       handlers: { [TEMP_SELECTIONS_HOUSEKEEPING_JOB]: () => tempSelections.deleteExpired() },

@@ -5,6 +5,7 @@ import { demoAccounts, seedDemoAccounts } from './demo/demo-accounts';
 import { seedDemoOrders } from './demo/demo-orders';
 import { seedDemoAlbums } from './demo/demo-albums';
 import { seedDemoPhotos } from './demo/demo-photos';
+import { seedDemoProjects } from './demo/demo-projects';
 import { openStorage } from './platform/storage';
 
 const startedAt = performance.now();
@@ -17,6 +18,10 @@ if (config.demoData) {
   const friend = await customers.findActiveByEmail('b2b@example.com');
   if (demoCustomer) await seedDemoPhotos(db, blobs, demoCustomer.id);
   if (demoCustomer && friend) {
+    await seedDemoProjects(db, blobs, [
+      { customerId: demoCustomer.id, storefrontId: 'nl', count: 13 },
+      { customerId: friend.id, storefrontId: 'nl', count: 3 },
+    ]);
     await seedDemoAlbums(db, blobs, config.limits, {
       customerId: demoCustomer.id,
       friendId: friend.id,

@@ -8,7 +8,11 @@ import type { CustomersRepository } from '../customers/customers.repository';
 import type { Database } from '../platform/database';
 import { registerShopOrderRoutes } from './orders.shop-routes';
 import { createShopApiRouter } from './shop-api.router';
-import { createShopOrdersService, type ShopOrdersService } from './shop-orders.service';
+import {
+  createShopOrdersService,
+  type OrderStateListener,
+  type ShopOrdersService,
+} from './shop-orders.service';
 
 /** Where the embedded default leaves its made token for `npm run shop`. */
 export const shopTokenFile = (dataDir: string) => path.join(dataDir, 'shop-api-token');
@@ -35,10 +39,20 @@ export interface ShopApi {
 /** The shop-side API under /shop-api: one route file per kind of thing the shop reports. */
 export async function registerShopApi(
   app: FastifyInstance,
-  deps: { config: AppConfig; db: Database; customers: CustomersRepository },
+  deps: {
+    config: AppConfig;
+    db: Database;
+    customers: CustomersRepository;
+    /** Told of every order state change, inside the change's transaction. */
+    onOrderStateChanged?: OrderStateListener[];
+  },
 ): Promise<ShopApi> {
   const shop = createShopApiRouter(app, await shopToken(deps.config, deps.db));
-  const orders = createShopOrdersService({ db: deps.db, customers: deps.customers });
+  const orders = createShopOrdersService({
+    db: deps.db,
+    customers: deps.customers,
+    ...(deps.onOrderStateChanged ? { onStateChanged: deps.onOrderStateChanged } : {}),
+  });
   registerShopOrderRoutes(shop, orders);
   return { orders };
 }

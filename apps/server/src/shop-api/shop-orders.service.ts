@@ -47,17 +47,39 @@ function toShopSuperOrder(superOrder: SuperOrderRecord, orders: OrderRecord[]): 
   };
 }
 
+/** An order reached a new state: in the transaction that moved it, so what listens commits with it. */
+export interface OrderStateChange {
+  orderId: string;
+  superOrderCode: string;
+  customerId: string;
+  state: InternalOrderState;
+  changedAt: Date;
+}
+
+/** Other parts of the product that act on state changes (B2B callbacks, invoices): written in the same transaction. */
+export type OrderStateListener = (tx: Queryable, change: OrderStateChange) => Promise<void>;
+
 /** Moves an order as decideState says; shared by the super order's PUT and the state PUT. */
 async function applyState(
   tx: Queryable,
   order: OrderRecord,
   reported: InternalOrderState,
   at: Date,
+  onStateChanged: OrderStateListener,
 ): Promise<boolean> {
   const repository = createOrdersRepository(tx);
   const decision = decideState(order.state, reported);
   if (decision.record) await repository.recordState(order.id, reported, at);
-  if (decision.move) await repository.setState(order.id, reported, at);
+  if (decision.move) {
+    await repository.setState(order.id, reported, at);
+    await onStateChanged(tx, {
+      orderId: order.id,
+      superOrderCode: order.superOrderCode,
+      customerId: order.customerId,
+      state: reported,
+      changedAt: at,
+    });
+  }
   return decision.move;
 }
 
@@ -76,8 +98,15 @@ async function applyPayment(tx: Queryable, order: OrderRecord, status: PaymentSt
  * Other parts of this product that take orders (the prints-order page, reorder) place them through
  * `putSuperOrder`, exactly as the shop's checkout does over HTTP.
  */
-export function createShopOrdersService(deps: { db: Database; customers: CustomersRepository }) {
+export function createShopOrdersService(deps: {
+  db: Database;
+  customers: CustomersRepository;
+  onStateChanged?: OrderStateListener[];
+}) {
   const { db, customers } = deps;
+  const onStateChanged: OrderStateListener = async (tx, change) => {
+    for (const listener of deps.onStateChanged ?? []) await listener(tx, change);
+  };
 
   const resolveCustomer = async (input: { accountId?: string | undefined; email?: string | undefined }) => {
     if (input.accountId) {
@@ -173,9 +202,16 @@ export function createShopOrdersService(deps: { db: Database; customers: Custome
               paymentChangedAt: order.paymentStatus ? (order.paymentChangedDate ?? body.changedAt) : null,
             });
             await repository.recordState(order.id, state, changedAt);
+            await onStateChanged(tx, {
+              orderId: order.id,
+              superOrderCode: code,
+              customerId,
+              state,
+              changedAt,
+            });
             applied = true;
           } else {
-            if (await applyState(tx, current, state, changedAt)) applied = true;
+            if (await applyState(tx, current, state, changedAt, onStateChanged)) applied = true;
             if (order.paymentStatus) {
               const at = new Date(order.paymentChangedDate ?? body.changedAt);
               if (await applyPayment(tx, current, order.paymentStatus, at)) applied = true;
@@ -223,7 +259,9 @@ export function createShopOrdersService(deps: { db: Database; customers: Custome
     },
 
     putState(orderId: string, state: InternalOrderState, changedAt: string) {
-      return changeOrder(orderId, (tx, order) => applyState(tx, order, state, new Date(changedAt)));
+      return changeOrder(orderId, (tx, order) =>
+        applyState(tx, order, state, new Date(changedAt), onStateChanged),
+      );
     },
 
     putPayment(orderId: string, status: PaymentStatus, changedAt: string) {
