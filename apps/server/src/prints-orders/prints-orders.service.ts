@@ -4,7 +4,7 @@ import {
   printsOrderSearchParams,
   type PrintsCheckoutBody,
 } from '@photo/contracts/prints-orders';
-import { countryOfChannel } from '@photo/contracts/addresses';
+import { countryOfChannel, emptyPostalAddress } from '@photo/contracts/addresses';
 import { photoFilePath } from '@photo/contracts/photos';
 import { serviceBasePath } from '@photo/contracts/endpoint';
 import { DeliveryAddressSchema, type DeliveryAddress } from '@photo/contracts/orders';
@@ -40,14 +40,17 @@ export const printImagePath = (photoId: string) =>
 
 /** A saved address of the address book as an order's delivery address. */
 export const deliveryAddressOf = (address: Address): DeliveryAddress => ({
+  country: address.country,
   firstName: address.firstName,
   lastName: address.lastName,
+  company: address.company,
   street: address.street,
   houseNumber: address.houseNumber,
-  postalCode: address.postcode,
+  addressLine2: address.addressLine2,
+  postcode: address.postcode,
   city: address.city,
-  countryCode: address.country,
-  ...(address.phone ? { phone: address.phone } : {}),
+  region: address.region,
+  phone: address.phone,
 });
 
 /**
@@ -88,13 +91,13 @@ export function createPrintsOrdersService(deps: {
     const customer = await deps.customers.findById(caller.customerId);
     if (!customer) throw notFound('Customer not found');
     return {
+      ...emptyPostalAddress(countryOfChannel(channelId)),
       firstName: customer.firstName || customer.email,
-      lastName: customer.lastName || '-',
+      lastName: customer.lastName,
       street: point.street,
       houseNumber: point.houseNumber,
-      postalCode: point.postalCode,
+      postcode: point.postalCode,
       city: point.city,
-      countryCode: countryOfChannel(channelId),
       pickupPointName: point.name,
     };
   };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyPostalAddress } from '@photo/contracts/addresses';
 import { AccountInformationSchema } from '@photo/contracts/storage';
 import type { ShopSuperOrderInput } from '@photo/contracts/shop-api';
 import { createCustomersRepository } from '../customers/customers.repository';
@@ -9,13 +10,13 @@ import { signIn, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const address = {
+  ...emptyPostalAddress('NL'),
   firstName: 'Demi',
   lastName: 'Jansen',
   street: 'Keizersgracht',
   houseNumber: '12',
-  postalCode: '1015 CJ',
+  postcode: '1015 CJ',
   city: 'Amsterdam',
-  countryCode: 'NL',
 };
 
 const order = (
