@@ -272,8 +272,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     createStorageService({
       storage: createStorageRepository(db),
       clock,
-      // Saved projects arrive with the projects service; until it is composed here there are none.
-      countProjects: async () => 0,
+      countProjects: (customerId) => createProjectsRepository(db).countOwned(customerId),
     }),
   );
   const tempSelections = createTempSelectionsRepository(db);
