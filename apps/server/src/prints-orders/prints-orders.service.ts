@@ -4,7 +4,7 @@ import {
   printsOrderSearchParams,
   type PrintsCheckoutBody,
 } from '@photo/contracts/prints-orders';
-import { countryOfChannel } from '@photo/contracts/addresses';
+import { countryOfChannel, emptyPostalAddress } from '@photo/contracts/addresses';
 import { photoFilePath } from '@photo/contracts/photos';
 import { serviceBasePath } from '@photo/contracts/endpoint';
 import { DeliveryAddressSchema, type DeliveryAddress } from '@photo/contracts/orders';
@@ -91,17 +91,13 @@ export function createPrintsOrdersService(deps: {
     const customer = await deps.customers.findById(caller.customerId);
     if (!customer) throw notFound('Customer not found');
     return {
-      country: countryOfChannel(channelId),
+      ...emptyPostalAddress(countryOfChannel(channelId)),
       firstName: customer.firstName || customer.email,
-      lastName: customer.lastName || '-',
-      company: '',
+      lastName: customer.lastName,
       street: point.street,
       houseNumber: point.houseNumber,
-      addressLine2: '',
       postcode: point.postalCode,
       city: point.city,
-      region: '',
-      phone: '',
       pickupPointName: point.name,
     };
   };

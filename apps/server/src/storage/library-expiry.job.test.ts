@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyPostalAddress } from '@photo/contracts/addresses';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
 import { createDownloadsRepository } from '../downloads/downloads.repository';
@@ -32,7 +33,6 @@ describe(`the deletion of expired libraries (${process.env.DATABASE_URL ? 'Postg
       payload: {},
       attempts: 1,
       maxAttempts: 1,
-      lease: uuidv7(),
     });
     await t.app.jobs.drain();
   };
@@ -126,17 +126,13 @@ describe(`the deletion of expired libraries (${process.env.DATABASE_URL ? 'Postg
         changedAt: '2026-06-20T10:00:00.000Z',
         deliveryType: 'Home',
         deliveryAddress: {
+          ...emptyPostalAddress('NL'),
           firstName: 'Bram',
           lastName: 'Bakker',
           street: 'Dam',
           houseNumber: '1',
           postcode: '1012 JS',
           city: 'Amsterdam',
-          country: 'NL',
-          company: '',
-          addressLine2: '',
-          region: '',
-          phone: '',
         },
         orders: [
           {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyPostalAddress } from '@photo/contracts/addresses';
 import { AccountInformationSchema } from '@photo/contracts/storage';
-import type { DeliveryAddress } from '@photo/contracts/orders';
 import type { ShopSuperOrderInput } from '@photo/contracts/shop-api';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
@@ -9,18 +9,14 @@ import { createShopOrdersService } from '../shop-api/shop-orders.service';
 import { signIn, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
-const address: DeliveryAddress = {
+const address = {
+  ...emptyPostalAddress('NL'),
   firstName: 'Demi',
   lastName: 'Jansen',
   street: 'Keizersgracht',
   houseNumber: '12',
   postcode: '1015 CJ',
   city: 'Amsterdam',
-  country: 'NL',
-  company: '',
-  addressLine2: '',
-  region: '',
-  phone: '',
 };
 
 const order = (
@@ -100,6 +96,17 @@ describe(`storage calls of spec 7 (${process.env.DATABASE_URL ? 'PostgreSQL' : '
       monthsRemaining: 0,
       status: 'critical',
     });
+  });
+
+  it('counts the caller’s saved projects', async () => {
+    await t.db.query(
+      `INSERT INTO projects (id, owner_id, storefront_id, name, product_code, product_name)
+       VALUES (gen_random_uuid(), $1, 'nl', 'Holiday book', 'BOOK_A4', 'Photo book A4'),
+              (gen_random_uuid(), $1, 'nl', 'Calendar', 'CAL_A3', 'Calendar A3'),
+              (gen_random_uuid(), $2, 'nl', 'Not theirs', 'CAL_A3', 'Calendar A3')`,
+      [demoId, strangerId],
+    );
+    expect((await information(demo)).projectCount).toBe(2);
   });
 
   it('restarts the period at every new order, and a cancelled order keeps nothing', async () => {
