@@ -9,6 +9,7 @@ import { Page } from '../../shared/ui/page';
 import { AddressList } from './address-list';
 import { LoadError } from './addresses.page';
 import { CookieSettings } from './cookie-settings';
+import { DeleteAccountSection } from './delete-account-section';
 import { settingsPaths } from './settings-paths';
 import { settingsQueries } from './settings.queries';
 import './settings.css';
@@ -111,6 +112,7 @@ export function SettingsPage() {
       </Section>
 
       <CookieSettings />
+      <DeleteAccountSection />
     </Page>
   );
 }
