@@ -14,6 +14,8 @@ import { registerErrorReportRoutes } from './error-reports/error-reports.routes'
 import { createAccountErasureWork } from './identities/account-erasure';
 import { registerIdentityRoutes } from './identities/identities.routes';
 import { createIdentitiesService } from './identities/identities.service';
+import { registerNewsletterRoutes } from './newsletter/newsletter.routes';
+import { createNewsletterService } from './newsletter/newsletter.service';
 import { randomBytes } from 'node:crypto';
 import { createMailJobHandlers } from './mail/mail-outbox.service';
 import { captureTransport, createSmtpTransport } from './mail/mail-transport';
@@ -153,6 +155,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerCustomerRoutes(api, createCustomersService(customersRepository));
   registerAddressRoutes(api, createAddressesService(db));
   registerIdentityRoutes(api, createIdentitiesService({ db, rateWindows }), config.publicScheme);
+  registerNewsletterRoutes(api, createNewsletterService({ db, rateWindows }));
 
   const push = createCustomerPushBus(db);
   const photoEvents = createPhotoEventBus(push);

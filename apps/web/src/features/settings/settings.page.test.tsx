@@ -6,6 +6,7 @@ import { jsonResponse, polyfillDialog, renderApp, testConfig, testCustomer } fro
 
 const addressesUrl = `${testConfig.apiBaseUrls.customers}/customers/me/addresses`;
 const meUrl = `${testConfig.apiBaseUrls.customers}/customers/me`;
+const newsletterUrl = `${testConfig.apiBaseUrls.emailGateway}/api/v1/Profiles/me/subscription`;
 const home: Address = {
   id: 'a-1',
   country: 'GB',
@@ -28,7 +29,10 @@ describe('the settings pages', () => {
     renderApp({
       path: '/settings',
       customer: testCustomer({ phone: '+447911123456', dateOfBirth: '1990-05-17' }),
-      routes: { [addressesUrl]: () => jsonResponse([home]) },
+      routes: {
+        [addressesUrl]: () => jsonResponse([home]),
+        [newsletterUrl]: (init) => jsonResponse({ status: init?.method === 'POST' ? 'pending' : 'none' }),
+      },
     });
     expect(await screen.findByText('+447911123456')).toBeInTheDocument();
     expect(screen.getByText('17 May 1990')).toBeInTheDocument();
@@ -50,6 +54,7 @@ describe('the settings pages', () => {
     renderApp({
       path: '/settings',
       routes: {
+        [newsletterUrl]: () => jsonResponse({ status: 'none' }),
         [addressesUrl]: () =>
           fail ? jsonResponse({ error: { code: 'forbidden', message: 'x' } }, 403) : jsonResponse([]),
       },
@@ -66,6 +71,7 @@ describe('the settings pages', () => {
     renderApp({
       path: '/settings/addresses/all',
       routes: {
+        [newsletterUrl]: () => jsonResponse({ status: 'none' }),
         [addressesUrl]: () => jsonResponse(addresses),
         [`${addressesUrl}/a-1`]: () => {
           addresses = [];

@@ -10,6 +10,7 @@ import { AddressList } from './address-list';
 import { LoadError } from './addresses.page';
 import { CookieSettings } from './cookie-settings';
 import { DeleteAccountSection } from './delete-account-section';
+import { NewsletterSection } from './newsletter-section';
 import { settingsPaths } from './settings-paths';
 import { settingsQueries } from './settings.queries';
 import './settings.css';
@@ -111,6 +112,7 @@ export function SettingsPage() {
         </div>
       </Section>
 
+      <NewsletterSection />
       <CookieSettings />
       <DeleteAccountSection />
     </Page>
