@@ -21,6 +21,7 @@ import { createMailJobHandlers } from './mail/mail-outbox.service';
 import { captureTransport, createSmtpTransport } from './mail/mail-transport';
 import { registerMailboxRoutes } from './mail/mailbox.routes';
 import path from 'node:path';
+import { accountDataArchiveSource, registerDataExportRoutes } from './data-export/data-export';
 import { createArchiveEvents } from './downloads/archive-events';
 import {
   createArchiveWork,
@@ -192,15 +193,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       (await createShareRepository(db).roleOf(albumId, customerId)) !== undefined,
     photosIn: (albumId, photoIds) => albumsRepository.findPhotos(albumId, photoIds),
   };
-  registerDownloadRoutes(api, {
-    downloads: createDownloadsService({
-      db,
-      downloads: createDownloadsRepository(db),
-      photos: photosRepository,
-      sharedAlbums: sharedAlbumReader,
-      links: blobLinks.links,
-    }),
+  const downloadsService = createDownloadsService({
+    db,
+    downloads: createDownloadsRepository(db),
+    photos: photosRepository,
+    sharedAlbums: sharedAlbumReader,
+    links: blobLinks.links,
   });
+  registerDownloadRoutes(api, { downloads: downloadsService });
+  registerDataExportRoutes(api, { db, downloads: downloadsService });
   const uploads = await registerUploadRoutes(app, {
     authenticate: auth.authenticate,
     ingest,
@@ -234,6 +235,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       sources: {
         library: libraryArchiveSource(photosRepository),
         'shared-album': sharedAlbumArchiveSource(sharedAlbumReader),
+        'my-data': accountDataArchiveSource(db, photosRepository),
       },
     }),
     auth.background,

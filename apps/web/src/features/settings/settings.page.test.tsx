@@ -6,6 +6,7 @@ import { jsonResponse, polyfillDialog, renderApp, testConfig, testCustomer } fro
 
 const addressesUrl = `${testConfig.apiBaseUrls.customers}/customers/me/addresses`;
 const meUrl = `${testConfig.apiBaseUrls.customers}/customers/me`;
+const exportUrl = `${testConfig.apiBaseUrls.customers}/customers/me/data-export`;
 const newsletterUrl = `${testConfig.apiBaseUrls.emailGateway}/api/v1/Profiles/me/subscription`;
 const home: Address = {
   id: 'a-1',
@@ -26,12 +27,17 @@ const home: Address = {
 
 describe('the settings pages', () => {
   it('show the details, e-mail and default addresses with the ways to change them', async () => {
+    let exported = { id: '', name: '' };
     renderApp({
       path: '/settings',
       customer: testCustomer({ phone: '+447911123456', dateOfBirth: '1990-05-17' }),
       routes: {
         [addressesUrl]: () => jsonResponse([home]),
         [newsletterUrl]: (init) => jsonResponse({ status: init?.method === 'POST' ? 'pending' : 'none' }),
+        [exportUrl]: (init) => {
+          exported = JSON.parse(init!.body as string);
+          return jsonResponse({ id: exported.id, photos: [] }, 202);
+        },
       },
     });
     expect(await screen.findByText('+447911123456')).toBeInTheDocument();

@@ -9,6 +9,7 @@ import { Page } from '../../shared/ui/page';
 import { AddressList } from './address-list';
 import { LoadError } from './addresses.page';
 import { CookieSettings } from './cookie-settings';
+import { DataExportSection } from './data-export-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { NewsletterSection } from './newsletter-section';
 import { settingsPaths } from './settings-paths';
@@ -114,6 +115,7 @@ export function SettingsPage() {
 
       <NewsletterSection />
       <CookieSettings />
+      <DataExportSection />
       <DeleteAccountSection />
     </Page>
   );
