@@ -198,12 +198,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerInvoiceRoutes(app, api, { invoices, blobs: deps.blobs, authenticate: auth.authenticate });
 
+  const projects = createProjectsService({ projects: createProjectsRepository(db), blobs: deps.blobs });
   // B2B callbacks and invoices follow the shop's order state changes, in the changes' transactions.
   const shopApi = await registerShopApi(app, {
     config,
     db,
     customers: customersRepository,
     onOrderStateChanged: [integration.onOrderStateChanged, invoiceConfirmedOrder],
+    projects,
   });
   const ordersRepository = createOrdersRepository(db);
   registerOrderRoutes(
@@ -260,7 +262,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       links: blobLinks.links,
     }),
   });
-  const projects = createProjectsService({ projects: createProjectsRepository(db), blobs: deps.blobs });
   registerProjectRoutes(app, api, { projects, blobs: deps.blobs, authenticate: auth.authenticate });
 
   const uploads = await registerUploadRoutes(app, {
