@@ -4,11 +4,16 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { CORRELATION_HEADER } from '@photo/contracts/errors';
 import type { AppConfig } from './config';
+import { registerAddressRoutes } from './addresses/addresses.routes';
+import { createAddressesService } from './addresses/addresses.service';
 import { registerAuth } from './auth/auth.module';
 import { createCustomersRepository } from './customers/customers.repository';
 import { registerCustomerRoutes } from './customers/customers.routes';
 import { createCustomersService } from './customers/customers.service';
 import { registerErrorReportRoutes } from './error-reports/error-reports.routes';
+import { createAccountErasureWork } from './identities/account-erasure';
+import { registerIdentityRoutes } from './identities/identities.routes';
+import { createIdentitiesService } from './identities/identities.service';
 import { randomBytes } from 'node:crypto';
 import { createMailJobHandlers } from './mail/mail-outbox.service';
 import { captureTransport, createSmtpTransport } from './mail/mail-transport';
@@ -217,6 +222,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       validateAddress: validateDeliveryAddress,
     }),
   );
+  registerAddressRoutes(api, createAddressesService(db));
+  registerIdentityRoutes(api, createIdentitiesService({ db, rateWindows }), config.publicScheme);
 
   const push = createCustomerPushBus(db);
   const photoEvents = createPhotoEventBus(push);
@@ -306,6 +313,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       cipher: callbackCipher,
     }),
     createInvoiceWork({ invoices, orders: ordersRepository }),
+    createAccountErasureWork({ db, blobs: deps.blobs }),
     {
       // Expired selections are never served; this only keeps the table small.
       handlers: { [TEMP_SELECTIONS_HOUSEKEEPING_JOB]: () => tempSelections.deleteExpired() },

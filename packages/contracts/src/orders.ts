@@ -180,7 +180,13 @@ export type SuperOrderList = z.infer<typeof SuperOrderListSchema>;
 
 const intParam = (min: number, max: number, fallback: number) => z._default(queryInteger(min, max), fallback);
 
-export const orderCodeParam = z.object({ orderCode: text(100) });
+/**
+ * A shop code in a path or query (order code, order id, campaign or voucher option): letters, digits,
+ * `-`, `_` and `.` only, so that a NUL or a slash is a 400, never a database error.
+ */
+const shopCode = z.string().check(z.regex(/^[\w.-]{1,100}$/));
+
+export const orderCodeParam = z.object({ orderCode: shopCode });
 
 /** Spec 7 reorder status. */
 export const ReorderStatusSchema = z.object({
@@ -272,7 +278,7 @@ export const ordersApi = {
     service: 'orders',
     method: 'GET',
     path: '/v1/Orders/:id',
-    params: z.object({ id: text(100) }),
+    params: z.object({ id: shopCode }),
     response: OrderSchema,
   }),
   /** Spec 7: 404 means the shop has not planned the delivery yet. */
@@ -280,7 +286,7 @@ export const ordersApi = {
     service: 'orders',
     method: 'GET',
     path: '/OrderDeliveryDates/:id',
-    params: z.object({ id: text(100) }),
+    params: z.object({ id: shopCode }),
     response: DeliveryDatesSchema,
   }),
   reorderStatus: defineEndpoint({
@@ -295,7 +301,7 @@ export const ordersApi = {
     service: 'orders',
     method: 'POST',
     path: '/reorder',
-    query: z.object({ OrderCode: text(100) }),
+    query: z.object({ OrderCode: shopCode }),
     response: z.object({ orderCode: z.string() }),
     successStatus: 201,
   }),
@@ -310,7 +316,7 @@ export const ordersApi = {
     service: 'orders',
     method: 'GET',
     path: '/v1/Campaign/:name',
-    params: z.object({ name: text(100) }),
+    params: z.object({ name: shopCode }),
     response: CampaignSchema,
   }),
   /** Spec 7: 404 (isVoucherFound false) unless the code is one used on the caller's own products. */
@@ -318,7 +324,7 @@ export const ordersApi = {
     service: 'orders',
     method: 'GET',
     path: '/api/v1/campaigns/offers/:voucherOptionCode',
-    params: z.object({ voucherOptionCode: text(100) }),
+    params: z.object({ voucherOptionCode: shopCode }),
     response: VoucherDetailsSchema,
   }),
 };

@@ -1,4 +1,5 @@
-import type { Customer, CustomerStatus } from '@photo/contracts/customers';
+import type { Customer, CustomerStatus, Salutation } from '@photo/contracts/customers';
+import { IDP_TYPE } from '@photo/contracts/identities';
 import type { Queryable } from '../platform/database';
 
 interface CustomerRow {
@@ -13,6 +14,25 @@ interface CustomerRow {
   callback_format: string | null;
   registered_at: Date | string;
   deleted_at: Date | string | null;
+  salutation: Salutation | null;
+  phone: string | null;
+  date_of_birth: Date | string | null;
+  company_name: string | null;
+  vat_id: string | null;
+  chamber_of_commerce_number: string | null;
+}
+
+/** The personal details `PUT /customers/me` writes (null clears a field). */
+export interface ProfileChanges {
+  salutation: Salutation | null;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  dateOfBirth: string | null;
+  companyName: string | null;
+  vatId: string | null;
+  chamberOfCommerceNumber: string | null;
+  status: CustomerStatus;
 }
 
 export interface CustomerRecord extends Customer {
@@ -31,6 +51,15 @@ export interface NewCustomer {
 
 const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
+/** A `date` column as `YYYY-MM-DD`, whichever driver read it (pg: local midnight; PGlite: UTC midnight). */
+function toIsoDate(value: Date | string | null): string | null {
+  if (value === null) return null;
+  if (typeof value === 'string') return value.slice(0, 10);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (value.getUTCHours() === 0 && value.getUTCMinutes() === 0) return value.toISOString().slice(0, 10);
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+}
+
 function toRecord(row: CustomerRow): CustomerRecord {
   return {
     id: row.id,
@@ -42,6 +71,13 @@ function toRecord(row: CustomerRow): CustomerRecord {
     callbackUrl: row.callback_url,
     callbackFormat: row.callback_format,
     registrationDate: toIso(row.registered_at),
+    salutation: row.salutation,
+    phone: row.phone,
+    dateOfBirth: toIsoDate(row.date_of_birth),
+    companyName: row.company_name,
+    vatId: row.vat_id,
+    chamberOfCommerceNumber: row.chamber_of_commerce_number,
+    identity: { idpType: IDP_TYPE, idpSub: row.id },
     passwordHash: row.password_hash,
     deleted: row.deleted_at !== null,
   };
@@ -61,6 +97,42 @@ export function createCustomersRepository(db: Queryable) {
         [email],
       );
       return rows[0] && toRecord(rows[0]);
+    },
+
+    async updateProfile(id: string, changes: ProfileChanges): Promise<CustomerRecord | undefined> {
+      const { rows } = await db.query<CustomerRow>(
+        `UPDATE customers SET salutation = $2, first_name = $3, last_name = $4, phone = $5,
+           date_of_birth = $6::date, company_name = $7, vat_id = $8, chamber_of_commerce_number = $9,
+           status = $10
+         WHERE id = $1 AND deleted_at IS NULL RETURNING *`,
+        [
+          id,
+          changes.salutation,
+          changes.firstName,
+          changes.lastName,
+          changes.phone,
+          changes.dateOfBirth,
+          changes.companyName,
+          changes.vatId,
+          changes.chamberOfCommerceNumber,
+          changes.status,
+        ],
+      );
+      return rows[0] && toRecord(rows[0]);
+    },
+
+    /** The sign-in address: the OpenID Provider finds the account by it from now on. */
+    async updateEmail(id: string, email: string): Promise<void> {
+      await db.query('UPDATE customers SET email = $2 WHERE id = $1 AND deleted_at IS NULL', [id, email]);
+    },
+
+    /** From now on the account answers 404 and signs in nowhere; the erasure job removes the rest. */
+    async markDeleted(id: string): Promise<boolean> {
+      const { rows } = await db.query(
+        'UPDATE customers SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING id',
+        [id],
+      );
+      return rows.length > 0;
     },
 
     async insert(customer: NewCustomer): Promise<CustomerRecord> {

@@ -4,4 +4,5 @@ import type { CustomersService } from './customers.service';
 
 export function registerCustomerRoutes(api: ApiRouter, customers: CustomersService): void {
   api.handle(customersApi.me, ({ caller }) => customers.getProfile(caller));
+  api.handle(customersApi.updateMe, ({ caller, body }) => customers.updateProfile(caller, body));
 }

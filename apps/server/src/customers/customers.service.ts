@@ -1,16 +1,87 @@
-import type { Customer } from '@photo/contracts/customers';
+import { checkVAT, countries } from 'jsvat-next';
+import { countryOfChannel, normalizePhone } from '@photo/contracts/addresses';
+import type { Customer, CustomerStatus, ProfileUpdate } from '@photo/contracts/customers';
 import type { Caller } from '../platform/caller';
-import { notFound } from '../platform/errors';
-import type { CustomersRepository } from './customers.repository';
+import { invalid, notFound } from '../platform/errors';
+import type { CustomerRecord, CustomersRepository } from './customers.repository';
+
+const MARKUP = /[<>;]/;
+
+function toProfile(record: CustomerRecord): Customer {
+  const { passwordHash: _hash, deleted: _deleted, ...profile } = record;
+  return profile;
+}
+
+function text(value: string | undefined, field: string): string | null {
+  const trimmed = (value ?? '').trim();
+  if (MARKUP.test(trimmed)) throw invalid(`body.${field}`, `${field} must be valid`);
+  return trimmed === '' ? null : trimmed;
+}
+
+/** A VAT id as written on invoices (`NL004495445B01`), checked by format and checksum (EU, GB, NO). */
+export function normalizeVatId(value: string): string | undefined {
+  const compact = value.replace(/[\s.-]/g, '').toUpperCase();
+  return checkVAT(compact, countries).isValid ? compact : undefined;
+}
+
+/** Spec 3 and issue 12: a B2B account is New until its company name, VAT id and chamber number are given. */
+function statusAfter(record: CustomerRecord, companyComplete: boolean): CustomerStatus {
+  return record.isB2B && record.status === 'New' && companyComplete ? 'Default' : record.status;
+}
 
 export function createCustomersService(customers: CustomersRepository) {
+  const liveRecord = async (caller: Caller): Promise<CustomerRecord> => {
+    const record = await customers.findById(caller.customerId);
+    if (!record || record.deleted) throw notFound('Customer not found');
+    return record;
+  };
+
   return {
     /** A deleted account answers 404: the web app reads that as "account deleted" (spec 3). */
     async getProfile(caller: Caller): Promise<Customer> {
-      const record = await customers.findById(caller.customerId);
-      if (!record || record.deleted) throw notFound('Customer not found');
-      const { passwordHash: _hash, deleted: _deleted, ...profile } = record;
-      return profile;
+      return toProfile(await liveRecord(caller));
+    },
+
+    async updateProfile(caller: Caller, update: ProfileUpdate): Promise<Customer> {
+      const record = await liveRecord(caller);
+      const firstName = text(update.firstName, 'firstName');
+      const lastName = text(update.lastName, 'lastName');
+      if (!firstName) throw invalid('body.firstName', 'First name is required');
+      if (!lastName) throw invalid('body.lastName', 'Last name is required');
+      let phone: string | null = null;
+      if (update.phone.trim() !== '') {
+        phone = normalizePhone(update.phone, countryOfChannel(caller.storefrontId)) ?? null;
+        if (!phone) throw invalid('body.phone', 'Phone number must be valid');
+      }
+      const dateOfBirth = update.dateOfBirth === '' ? null : update.dateOfBirth;
+      if (dateOfBirth && (dateOfBirth < '1900-01-01' || Date.parse(dateOfBirth) > Date.now())) {
+        throw invalid('body.dateOfBirth', 'Date of birth must be valid');
+      }
+      let companyName: string | null = null;
+      let vatId: string | null = null;
+      let chamberOfCommerceNumber: string | null = null;
+      if (record.isB2B) {
+        companyName = text(update.companyName, 'companyName');
+        chamberOfCommerceNumber = text(update.chamberOfCommerceNumber, 'chamberOfCommerceNumber');
+        const vat = text(update.vatId, 'vatId');
+        if (vat) {
+          vatId = normalizeVatId(vat) ?? null;
+          if (!vatId) throw invalid('body.vatId', 'VAT number must be valid');
+        }
+      }
+      const updated = await customers.updateProfile(record.id, {
+        salutation: update.salutation,
+        firstName,
+        lastName,
+        phone,
+        dateOfBirth,
+        companyName,
+        vatId,
+        chamberOfCommerceNumber,
+        status: statusAfter(record, Boolean(companyName && vatId && chamberOfCommerceNumber)),
+      });
+      if (!updated) throw notFound('Customer not found');
+      return toProfile(updated);
     },
   };
 }

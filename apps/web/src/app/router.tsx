@@ -81,9 +81,9 @@ const pages: Record<AppRouteId, LazyPage> = {
   'payment-method': page(() => import('../features/settings/payment-method.page'), 'PaymentMethodPage'),
   settings: page(() => import('../features/settings/settings.page'), 'SettingsPage'),
   email: page(() => import('../features/settings/email.page'), 'EmailPage'),
-  'new-address': page(() => import('../features/settings/delivery-address.page'), 'DeliveryAddressPage'),
-  address: page(() => import('../features/settings/delivery-address.page'), 'DeliveryAddressPage'),
-  addresses: page(() => import('../features/settings/delivery-address.page'), 'DeliveryAddressPage'),
+  'new-address': page(() => import('../features/settings/address-edit.page'), 'NewAddressPage'),
+  address: page(() => import('../features/settings/address-edit.page'), 'EditAddressPage'),
+  addresses: page(() => import('../features/settings/addresses.page'), 'AddressesPage'),
   'online-products': page(
     () => import('../features/online-products/online-products.page'),
     'OnlineProductsPage',
@@ -93,8 +93,8 @@ const pages: Record<AppRouteId, LazyPage> = {
   integration: page(() => import('../features/integration/integration.page'), 'IntegrationPage'),
   'b2b-settings': page(() => import('../features/settings/settings.page'), 'SettingsPage'),
   'b2b-email': page(() => import('../features/settings/email.page'), 'EmailPage'),
-  'b2b-new-address': page(() => import('../features/settings/delivery-address.page'), 'DeliveryAddressPage'),
-  'b2b-address': page(() => import('../features/settings/delivery-address.page'), 'DeliveryAddressPage'),
+  'b2b-new-address': page(() => import('../features/settings/address-edit.page'), 'NewAddressPage'),
+  'b2b-address': page(() => import('../features/settings/address-edit.page'), 'EditAddressPage'),
 };
 
 /** The table's routes of one area, each behind the guard of its access rule (spec 2.1). */

@@ -61,6 +61,13 @@ export function testCustomer(overrides: Partial<Customer> = {}): Customer {
     callbackUrl: null,
     callbackFormat: null,
     registrationDate: '2024-03-01T10:00:00+00:00',
+    salutation: null,
+    phone: null,
+    dateOfBirth: null,
+    companyName: null,
+    vatId: null,
+    chamberOfCommerceNumber: null,
+    identity: { idpType: 'photo-shop', idpSub: overrides.id ?? 'c-1' },
     ...overrides,
   };
 }

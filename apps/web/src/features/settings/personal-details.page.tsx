@@ -1,7 +1,204 @@
-import { useT } from '../../shared/i18n/i18n.context';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { normalizePhone, countryOfChannel } from '@photo/contracts/addresses';
+import {
+  customersApi,
+  PROFILE_TEXT_MAX_LENGTH,
+  salutations,
+  usesSalutation,
+  type ProfileUpdate,
+  type Salutation,
+} from '@photo/contracts/customers';
+import { isApiError } from '../../shared/api/api-error';
+import { rememberAccountDetailsSubmitted } from '../../shared/customer/account-details-submitted';
+import { customerQueries } from '../../shared/customer/customer.queries';
+import { useCustomer } from '../../shared/customer/use-customer';
+import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useI18n } from '../../shared/i18n/i18n.context';
+import type { MessageId } from '../../shared/i18n/translator';
+import { useAppNavigate } from '../../shared/routing/app-link';
 import { Page } from '../../shared/ui/page';
+import { useToasts } from '../../shared/ui/toasts';
+import { settingsPaths } from './settings-paths';
+import './settings.css';
 
+type Field =
+  'firstName' | 'lastName' | 'phone' | 'dateOfBirth' | 'companyName' | 'vatId' | 'chamberOfCommerceNumber';
+
+const salutationText: Record<Salutation, MessageId> = {
+  mr: 'details.salutation.mr',
+  ms: 'details.salutation.ms',
+  mx: 'details.salutation.mx',
+};
+
+const problemText: Partial<Record<Field, MessageId>> = {
+  phone: 'address.error.phone',
+  dateOfBirth: 'details.error.dateOfBirth',
+  vatId: 'details.error.vatId',
+};
+
+/**
+ * '/settings/personal-details' (issue 12): name, salutation where the language uses one, phone in
+ * E.164, optional date of birth; a business customer also gives the company details, which move a
+ * New account to Default once complete (its banner changes with the answer).
+ */
 export function PersonalDetailsPage() {
-  const t = useT();
-  return <Page title={t('title.personalDetails')} />;
+  const { t, locale } = useI18n();
+  const { request, config } = useAppEnvironment();
+  const customer = useCustomer();
+  const queryClient = useQueryClient();
+  const toasts = useToasts();
+  const navigate = useAppNavigate();
+  const formId = useId();
+  const [values, setValues] = useState({
+    salutation: customer.salutation ?? '',
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    phone: customer.phone ?? '',
+    dateOfBirth: customer.dateOfBirth ?? '',
+    companyName: customer.companyName ?? '',
+    vatId: customer.vatId ?? '',
+    chamberOfCommerceNumber: customer.chamberOfCommerceNumber ?? '',
+  });
+  const [problem, setProblem] = useState<{ field: Field; required: boolean } | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const inputId = (field: Field | 'salutation') => `${formId}-${field}`;
+  const show = (field: Field, required: boolean) => {
+    setProblem({ field, required });
+    document.getElementById(inputId(field))?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailed(false);
+    if (!values.firstName.trim()) return show('firstName', true);
+    if (!values.lastName.trim()) return show('lastName', true);
+    if (values.phone.trim() && !normalizePhone(values.phone, countryOfChannel(config.channel.ID))) {
+      return show('phone', false);
+    }
+    setProblem(undefined);
+    const body: ProfileUpdate = {
+      salutation: usesSalutation(locale) && values.salutation ? (values.salutation as Salutation) : null,
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      phone: values.phone,
+      dateOfBirth: values.dateOfBirth,
+      ...(customer.isB2B
+        ? {
+            companyName: values.companyName,
+            vatId: values.vatId,
+            chamberOfCommerceNumber: values.chamberOfCommerceNumber,
+          }
+        : {}),
+    };
+    setBusy(true);
+    try {
+      const updated = await request(customersApi.updateMe, { body });
+      // Spec 4: a successful update sets the changed flag (decision 021 keeps it for the session).
+      if (customer.isB2B) rememberAccountDetailsSubmitted(sessionStorage);
+      queryClient.setQueryData(customerQueries.me(request).queryKey, updated);
+      toasts.show({ message: t('details.saved'), tone: 'success' });
+      navigate(settingsPaths(customer).overview);
+    } catch (error) {
+      const field = isApiError(error, 400) ? (error.field?.split('.').pop() as Field | undefined) : undefined;
+      if (field && field in values) show(field, false);
+      else setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (
+    name: Field,
+    label: MessageId,
+    options: { type?: string; autoComplete: string; optional?: boolean },
+  ) => {
+    const errorId = `${inputId(name)}-error`;
+    const current = problem?.field === name ? problem : undefined;
+    return (
+      <div className="field">
+        <label className="field__label" htmlFor={inputId(name)}>
+          {t(label)}
+          {options.optional && <span className="settings__optional"> ({t('address.optional')})</span>}
+        </label>
+        <input
+          id={inputId(name)}
+          className="field__input"
+          type={options.type ?? 'text'}
+          value={values[name]}
+          maxLength={PROFILE_TEXT_MAX_LENGTH}
+          autoComplete={options.autoComplete}
+          aria-invalid={current !== undefined}
+          aria-describedby={current ? errorId : undefined}
+          onChange={(event) => setValues((old) => ({ ...old, [name]: event.target.value }))}
+        />
+        {current && (
+          <p id={errorId} className="field__error">
+            {t(current.required ? 'address.error.required' : (problemText[name] ?? 'address.error.invalid'))}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <Page title={t('title.personalDetails')}>
+      <form className="settings__form" onSubmit={(event) => void submit(event)} noValidate>
+        {usesSalutation(locale) && (
+          <div className="field">
+            <label className="field__label" htmlFor={inputId('salutation')}>
+              {t('details.salutation')}
+              <span className="settings__optional"> ({t('address.optional')})</span>
+            </label>
+            <select
+              id={inputId('salutation')}
+              className="field__input"
+              value={values.salutation}
+              autoComplete="honorific-prefix"
+              onChange={(event) => setValues((old) => ({ ...old, salutation: event.target.value }))}
+            >
+              <option value="">{t('details.salutation.none')}</option>
+              {salutations.map((salutation) => (
+                <option key={salutation} value={salutation}>
+                  {t(salutationText[salutation])}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {field('firstName', 'address.firstName', { autoComplete: 'given-name' })}
+        {field('lastName', 'address.lastName', { autoComplete: 'family-name' })}
+        {field('phone', 'address.phone', { type: 'tel', autoComplete: 'tel', optional: true })}
+        {field('dateOfBirth', 'details.dateOfBirth', { type: 'date', autoComplete: 'bday', optional: true })}
+        {customer.isB2B && (
+          <>
+            <h2 className="settings__heading">{t('details.companyHeading')}</h2>
+            {field('companyName', 'details.companyName', { autoComplete: 'organization' })}
+            {field('vatId', 'details.vatId', { autoComplete: 'off' })}
+            {field('chamberOfCommerceNumber', 'details.chamberOfCommerceNumber', { autoComplete: 'off' })}
+          </>
+        )}
+        {failed && (
+          <p className="alert" role="alert">
+            {t('details.saveError')}
+          </p>
+        )}
+        <div className="actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => navigate(settingsPaths(customer).overview)}
+            disabled={busy}
+          >
+            {t('address.cancel')}
+          </button>
+          <button type="submit" className="button" disabled={busy}>
+            {t('details.save')}
+          </button>
+        </div>
+      </form>
+    </Page>
+  );
 }

@@ -1,7 +1,116 @@
-import { useT } from '../../shared/i18n/i18n.context';
+import { useQuery } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
+import { useCustomer } from '../../shared/customer/use-customer';
+import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useI18n } from '../../shared/i18n/i18n.context';
+import { AppLink } from '../../shared/routing/app-link';
+import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
+import { AddressList } from './address-list';
+import { LoadError } from './addresses.page';
+import { CookieSettings } from './cookie-settings';
+import { settingsPaths } from './settings-paths';
+import { settingsQueries } from './settings.queries';
+import './settings.css';
 
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section className="settings__section" aria-labelledby={headingId}>
+      <h2 className="settings__heading" id={headingId}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * '/settings' and '/settings/b2b' (issue 12): personal details, e-mail, addresses, cookie settings,
+ * each with the way to change it.
+ */
 export function SettingsPage() {
-  const t = useT();
-  return <Page title={t('title.settings')} />;
+  const { t, formatDate } = useI18n();
+  const { request } = useAppEnvironment();
+  const customer = useCustomer();
+  const paths = settingsPaths(customer);
+  const addresses = useQuery(settingsQueries.addresses(request));
+  const notGiven = t('settings.notGiven');
+  const fullName = `${customer.firstName} ${customer.lastName}`.trim();
+  const shownAddresses = customer.isB2B
+    ? addresses.data
+    : addresses.data?.filter((address) => address.isDefaultDelivery || address.isDefaultBilling);
+
+  return (
+    <Page title={t('title.settings')}>
+      <Section title={t('settings.details.heading')}>
+        <dl className="settings__facts">
+          <div>
+            <dt>{t('settings.details.name')}</dt>
+            <dd>{fullName || notGiven}</dd>
+          </div>
+          <div>
+            <dt>{t('address.phone')}</dt>
+            <dd>{customer.phone ?? notGiven}</dd>
+          </div>
+          <div>
+            <dt>{t('details.dateOfBirth')}</dt>
+            <dd>
+              {customer.dateOfBirth
+                ? formatDate(`${customer.dateOfBirth}T12:00:00`, { dateStyle: 'long' })
+                : notGiven}
+            </dd>
+          </div>
+          {customer.isB2B && (
+            <>
+              <div>
+                <dt>{t('details.companyName')}</dt>
+                <dd>{customer.companyName ?? notGiven}</dd>
+              </div>
+              <div>
+                <dt>{t('details.vatId')}</dt>
+                <dd>{customer.vatId ?? notGiven}</dd>
+              </div>
+              <div>
+                <dt>{t('details.chamberOfCommerceNumber')}</dt>
+                <dd>{customer.chamberOfCommerceNumber ?? notGiven}</dd>
+              </div>
+            </>
+          )}
+        </dl>
+        <AppLink className="button button--secondary" to={paths.personalDetails}>
+          {t('title.personalDetails')}
+        </AppLink>
+      </Section>
+
+      <Section title={t('settings.email.heading')}>
+        <p className="settings__value">{customer.email}</p>
+        <AppLink className="button button--secondary" to={paths.email}>
+          {t('title.email')}
+        </AppLink>
+      </Section>
+
+      <Section title={t('settings.addresses.heading')}>
+        {addresses.isPending ? (
+          <LoadingIndicator label={t('common.loading')} />
+        ) : addresses.isError ? (
+          <LoadError onRetry={() => void addresses.refetch()} />
+        ) : (
+          <AddressList addresses={shownAddresses ?? []} />
+        )}
+        <div className="actions">
+          <AppLink className="button button--secondary" to={paths.newAddress}>
+            {t('settings.addresses.add')}
+          </AppLink>
+          {!customer.isB2B && (
+            <AppLink className="button button--secondary" to={paths.allAddresses}>
+              {t('settings.addresses.all')}
+            </AppLink>
+          )}
+        </div>
+      </Section>
+
+      <CookieSettings />
+    </Page>
+  );
 }

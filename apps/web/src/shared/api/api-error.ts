@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | ClientErrorCode,
     readonly correlationId: string,
     message: string,
+    /** The request field the server found at fault (`body.postcode`), when it named one. */
+    readonly field?: string,
   ) {
     super(message);
   }

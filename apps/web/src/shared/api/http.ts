@@ -58,12 +58,18 @@ export async function callJson<Schema extends z.ZodMiniType>(
   // Query strings may hold e-mail addresses or tokens: reports carry the path only.
   const reportedUrl = call.url.split('?')[0];
 
-  const fail = (status: number, code: ApiError['code'], detail: string, correlationId: string) => {
+  const fail = (
+    status: number,
+    code: ApiError['code'],
+    detail: string,
+    correlationId: string,
+    field?: string,
+  ) => {
     const message = `${call.method} ${reportedUrl} failed: ${detail}`;
     if (!call.expectedStatuses?.includes(status)) {
       reportError({ action: call.failedAction, message, correlationId, status, url: reportedUrl });
     }
-    return new ApiError(status, code, correlationId, message);
+    return new ApiError(status, code, correlationId, message, field);
   };
 
   let response: Response;
@@ -86,7 +92,8 @@ export async function callJson<Schema extends z.ZodMiniType>(
   if (!response.ok) {
     const errorBody = ErrorBodySchema.safeParse(await readJson(response));
     const code = errorBody.success ? errorBody.data.error.code : codeForStatus(response.status);
-    throw fail(response.status, code, `status ${response.status} (${code})`, correlationId);
+    const field = errorBody.success ? errorBody.data.error.field : undefined;
+    throw fail(response.status, code, `status ${response.status} (${code})`, correlationId, field);
   }
 
   const parsed = call.response.safeParse(response.status === 204 ? undefined : await readJson(response));

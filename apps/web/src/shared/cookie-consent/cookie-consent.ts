@@ -19,3 +19,20 @@ export function parseCookieConsent(cookieHeader: string): CookieConsent {
   if (!code || !/^[01]{2}$/.test(code)) return noConsent;
   return { analytics: code[0] === '1', marketing: code[1] === '1' };
 }
+
+/** The two-digit code of spec 3 for a consent (analytics first, marketing second). */
+export function cookieConsentCode(consent: CookieConsent): string {
+  return `${consent.analytics ? '1' : '0'}${consent.marketing ? '1' : '0'}`;
+}
+
+/**
+ * Stores the consent the customer chose in settings: a host-only cookie, so each storefront keeps
+ * its own (spec 3, issue 12), for a year.
+ */
+export function writeCookieConsent(
+  consent: CookieConsent,
+  target: Pick<Document, 'cookie'>,
+  secure: boolean,
+) {
+  target.cookie = `${COOKIE_CONSENT_COOKIE}=${cookieConsentCode(consent)}; path=/; max-age=31536000; samesite=lax${secure ? '; secure' : ''}`;
+}

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Customer, ProfileUpdate } from '@photo/contracts/customers';
+import { createCustomersRepository } from './customers.repository';
+import { seedDemoAccounts } from '../demo/demo-accounts';
+import { signIn, type SignedIn } from '../testing/sign-in';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+const details: ProfileUpdate = {
+  salutation: 'ms',
+  firstName: 'Demi',
+  lastName: 'de Jong',
+  phone: '020 123 4567',
+  dateOfBirth: '1990-05-17',
+};
+
+describe(`personal details over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let t: TestApp;
+
+  const me = (who: SignedIn) =>
+    t.app.inject({ method: 'GET', url: '/api/customers/customers/me', headers: who.headers });
+  const update = (who: SignedIn, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: '/api/customers/customers/me', headers: who.headers, payload });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemoAccounts(createCustomersRepository(t.db));
+  });
+  afterAll(() => t.close());
+
+  it('keeps the details, with the phone in E.164 (the storefront’s country for a national number)', async () => {
+    const demo = await signIn(t, { email: 'demo@example.com' });
+    const answer = await update(demo, details);
+    expect(answer.statusCode).toBe(200);
+    expect((await me(demo)).json<Customer>()).toMatchObject({
+      salutation: 'ms',
+      lastName: 'de Jong',
+      phone: '+31201234567',
+      dateOfBirth: '1990-05-17',
+      companyName: null,
+    });
+    // Cleared again: the optional fields are optional.
+    await update(demo, { ...details, salutation: null, phone: '', dateOfBirth: '' });
+    expect((await me(demo)).json<Customer>()).toMatchObject({
+      salutation: null,
+      phone: null,
+      dateOfBirth: null,
+    });
+  });
+
+  it('refuses a bad phone, a future birth date and an empty name with the field at fault', async () => {
+    const demo = await signIn(t, { email: 'demo@example.com' });
+    const phone = await update(demo, { ...details, phone: '12345' });
+    expect(phone.statusCode).toBe(400);
+    expect(phone.json()).toMatchObject({
+      error: { field: 'body.phone', message: 'Phone number must be valid' },
+    });
+    expect((await update(demo, { ...details, dateOfBirth: '2999-01-01' })).json()).toMatchObject({
+      error: { field: 'body.dateOfBirth' },
+    });
+    expect((await update(demo, { ...details, firstName: '' })).statusCode).toBe(400);
+    expect((await me(demo)).json<Customer>().firstName).toBe('Demi');
+  });
+
+  it('checks a B2B VAT id by format and checksum, and moves a New account to Default once complete', async () => {
+    const business = await signIn(t, { email: 'b2b-new@example.com' });
+    const company = { ...details, companyName: 'Novak Foto BV', chamberOfCommerceNumber: '12345678' };
+    const badChecksum = await update(business, { ...company, vatId: 'NL123456789B01' });
+    expect(badChecksum.json()).toMatchObject({
+      error: { field: 'body.vatId', message: 'VAT number must be valid' },
+    });
+    // Without a VAT id the details are incomplete: still New.
+    expect((await update(business, { ...company, vatId: '' })).json<Customer>().status).toBe('New');
+    const complete = await update(business, { ...company, vatId: 'nl 0044.95445.B01' });
+    expect(complete.json<Customer>()).toMatchObject({ status: 'Default', vatId: 'NL004495445B01' });
+  });
+
+  it('never unblocks a blocked account, and ignores company fields of a private customer', async () => {
+    const blocked = await signIn(t, { email: 'b2b-blocked@example.com' });
+    const answer = await update(blocked, {
+      ...details,
+      companyName: 'Berg AB',
+      vatId: 'NL004495445B01',
+      chamberOfCommerceNumber: '1',
+    });
+    expect(answer.json<Customer>().status).toBe('Blocked');
+    const demo = await signIn(t, { email: 'demo@example.com' });
+    const privateAnswer = await update(demo, { ...details, companyName: 'Ignored BV' });
+    expect(privateAnswer.json<Customer>().companyName).toBeNull();
+  });
+});

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONFIRMATION_TOKEN_PARAM } from '@photo/contracts/identities';
+import { hashPassword } from '../auth/password';
+import { createCustomersRepository } from '../customers/customers.repository';
+import { seedDemoAccounts } from '../demo/demo-accounts';
+import type { BlobStore } from '../platform/blob-store';
+import { uuidv7 } from '../platform/uuid';
+import { linkTo, mailsTo } from '../testing/mailbox';
+import { signIn, type SignedIn } from '../testing/sign-in';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { insertTestPhotos } from '../testing/test-photos';
+
+const PASSWORD = 'a-good-password';
+
+describe(`the Auth API: e-mail change and account deletion (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let t: TestApp;
+  // The first deletePrefix calls fail while this is set: an erasure interrupted half-way.
+  let failingDeletes = 0;
+
+  const newCustomer = async () => {
+    const email = `${uuidv7()}@example.com`;
+    const record = await createCustomersRepository(t.db).insert({
+      email,
+      passwordHash: await hashPassword(PASSWORD),
+      firstName: 'Tess',
+      lastName: 'Temp',
+      isB2B: false,
+      status: 'Default',
+    });
+    return { id: record.id, email, session: await signIn(t, { email, password: PASSWORD }) };
+  };
+  const post = (who: SignedIn, path: string, payload?: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/auth/v2/identities/${path}`,
+      headers: who.headers,
+      ...(payload ? { payload } : {}),
+    });
+  const tokenOf = (link: string) => new URL(link, 'http://x').searchParams.get(CONFIRMATION_TOKEN_PARAM)!;
+  const me = (who: SignedIn) => t.app.inject({ url: '/api/customers/customers/me', headers: who.headers });
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      {},
+      {
+        wrapBlobs: (blobs): BlobStore => ({
+          ...blobs,
+          deletePrefix: async (prefix) => {
+            if (failingDeletes > 0) {
+              failingDeletes -= 1;
+              throw new Error('disk gone');
+            }
+            return blobs.deletePrefix(prefix);
+          },
+        }),
+      },
+    );
+    await seedDemoAccounts(createCustomersRepository(t.db));
+  });
+  afterAll(() => t.close());
+
+  it('changes the sign-in address through a single-use link to the new address, and tells the old one', async () => {
+    const tess = await newCustomer();
+    const identity = `photo-shop/${tess.id}`;
+    const newEmail = `${uuidv7()}@example.com`;
+    const ask = (payload: Record<string, unknown>) => post(tess.session, `${identity}/emailchanges`, payload);
+
+    expect((await ask({ email: newEmail, channel: 'NL', password: 'wrong' })).json()).toMatchObject({
+      error: { field: 'body.password' },
+    });
+    expect((await ask({ email: 'demo@example.com', channel: 'NL', password: PASSWORD })).statusCode).toBe(
+      409,
+    );
+    expect((await ask({ email: newEmail, channel: 'NL', password: PASSWORD })).statusCode).toBe(204);
+
+    const [mail] = await mailsTo(t, newEmail);
+    expect(mail?.template).toBe('identity.email-change.confirm');
+    const token = tokenOf(linkTo(mail!, '/change-email-confirmation'));
+
+    // Another customer cannot use it, nor can a path naming someone else's identity.
+    const stranger = await newCustomer();
+    expect(
+      (await post(stranger.session, `photo-shop/${stranger.id}/emailchanges/${token}/actions/confirm`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await post(stranger.session, `${identity}/emailchanges/${token}/actions/confirm`)).statusCode,
+    ).toBe(404);
+
+    const confirmed = await post(tess.session, `${identity}/emailchanges/${token}/actions/confirm`);
+    expect(confirmed.json()).toEqual({ email: newEmail });
+    expect((await post(tess.session, `${identity}/emailchanges/${token}/actions/confirm`)).statusCode).toBe(
+      404,
+    );
+
+    const [notice] = await mailsTo(t, tess.email);
+    expect(notice?.template).toBe('identity.email-change.notice');
+    expect(notice?.text).toContain(newEmail);
+    expect((await me(await signIn(t, { email: newEmail, password: PASSWORD }))).json()).toMatchObject({
+      email: newEmail,
+    });
+    await expect(signIn(t, { email: tess.email, password: PASSWORD })).rejects.toThrow();
+  });
+
+  it('refuses an expired link and a link a newer request replaced', async () => {
+    const tess = await newCustomer();
+    const identity = `photo-shop/${tess.id}`;
+    const first = `${uuidv7()}@example.com`;
+    const second = `${uuidv7()}@example.com`;
+    await post(tess.session, `${identity}/emailchanges`, { email: first, channel: 'NL', password: PASSWORD });
+    await post(tess.session, `${identity}/emailchanges`, {
+      email: second,
+      channel: 'NL',
+      password: PASSWORD,
+    });
+    const replaced = tokenOf(linkTo((await mailsTo(t, first))[0]!, '/change-email-confirmation'));
+    const current = tokenOf(linkTo((await mailsTo(t, second))[0]!, '/change-email-confirmation'));
+    expect(
+      (await post(tess.session, `${identity}/emailchanges/${replaced}/actions/confirm`)).statusCode,
+    ).toBe(404);
+    await t.db.query(
+      `UPDATE identity_confirmations SET expires_at = now() - interval '1 second' WHERE customer_id = $1`,
+      [tess.id],
+    );
+    expect((await post(tess.session, `${identity}/emailchanges/${current}/actions/confirm`)).statusCode).toBe(
+      404,
+    );
+    expect((await me(tess.session)).json()).toMatchObject({ email: tess.email });
+  });
+
+  it('answers 429 when asked too often', async () => {
+    const tess = await newCustomer();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const answer = await post(tess.session, `photo-shop/${tess.id}/deleteaccount`, { channel: 'NL' });
+      statuses.push(answer.statusCode);
+    }
+    expect(statuses).toEqual([204, 204, 204, 204, 204, 429]);
+  });
+
+  it('deletes an account on the mailed link: signed out everywhere, then everything erased, even after a failed attempt', async () => {
+    const tess = await newCustomer();
+    const elsewhere = await signIn(t, { email: tess.email, password: PASSWORD });
+    const identity = `photo-shop/${tess.id}`;
+    const [photoId] = await insertTestPhotos(t.db, tess.id, ['2024-05-01T10:00:00']);
+    await t.blobs.put(`photos/${tess.id}/${photoId}/original`, Buffer.from('jpeg'), 'image/jpeg');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/customers/customers/me/addresses',
+      headers: tess.session.headers,
+      payload: {
+        country: 'NL',
+        firstName: 'Tess',
+        lastName: 'Temp',
+        company: '',
+        street: 'Damrak',
+        houseNumber: '1',
+        addressLine2: '',
+        postcode: '1012LG',
+        city: 'Amsterdam',
+        region: '',
+        phone: '',
+        isDefaultDelivery: true,
+        isDefaultBilling: true,
+      },
+    });
+    // Someone else's data stays.
+    const other = await newCustomer();
+    const [otherPhoto] = await insertTestPhotos(t.db, other.id, ['2024-05-01T10:00:00']);
+    await t.blobs.put(`photos/${other.id}/${otherPhoto}/original`, Buffer.from('jpeg'), 'image/jpeg');
+
+    expect((await post(tess.session, `${identity}/deleteaccount`, { channel: 'NL' })).statusCode).toBe(204);
+    const [mail] = await mailsTo(t, tess.email);
+    expect(mail?.template).toBe('identity.account-deletion.confirm');
+    const token = tokenOf(linkTo(mail!, '/delete-account-confirmation'));
+
+    failingDeletes = 1;
+    const confirmed = await post(tess.session, `${identity}/deleteaccount/${token}/actions/confirm`);
+    expect(confirmed.statusCode).toBe(204);
+    expect(confirmed.headers['set-cookie']).toMatch(/Max-Age=0/);
+    // Signed out everywhere at once, whatever the job has done so far.
+    expect((await me(tess.session)).statusCode).toBe(401);
+    expect((await me(elsewhere)).statusCode).toBe(401);
+    await expect(signIn(t, { email: tess.email, password: PASSWORD })).rejects.toThrow();
+
+    // The first attempt failed on the files; the retry finishes the work.
+    await t.app.jobs.drain();
+    expect(failingDeletes).toBe(0);
+    await t.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'account.erase'`);
+    await t.app.jobs.drain();
+
+    for (const table of ['customers', 'photos', 'customer_addresses', 'sessions', 'identity_confirmations']) {
+      const column = table === 'customers' ? 'id' : table === 'photos' ? 'owner_id' : 'customer_id';
+      const { rows } = await t.db.query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [tess.id]);
+      expect(rows, table).toHaveLength(0);
+    }
+    expect(await t.blobs.stat(`photos/${tess.id}/${photoId}/original`)).toBeUndefined();
+    expect(await t.blobs.stat(`photos/${other.id}/${otherPhoto}/original`)).toBeDefined();
+    expect((await me(other.session)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,75 @@
+import type { Queryable } from '../platform/database';
+
+export type ConfirmationKind = 'email-change' | 'account-deletion';
+
+export interface ConfirmationRecord {
+  id: string;
+  customerId: string;
+  kind: ConfirmationKind;
+  newEmail: string | null;
+  storefrontId: string;
+  locale: string;
+}
+
+interface ConfirmationRow {
+  id: string;
+  customer_id: string;
+  kind: ConfirmationKind;
+  new_email: string | null;
+  storefront_id: string;
+  locale: string;
+}
+
+const toRecord = (row: ConfirmationRow): ConfirmationRecord => ({
+  id: row.id,
+  customerId: row.customer_id,
+  kind: row.kind,
+  newEmail: row.new_email,
+  storefrontId: row.storefront_id,
+  locale: row.locale,
+});
+
+export function createIdentityConfirmationsRepository(db: Queryable) {
+  return {
+    /** Writes a new link and retires the customer's earlier open links of the same kind. */
+    async replace(record: ConfirmationRecord & { tokenHash: string; ttlSeconds: number }): Promise<void> {
+      await db.query(
+        `UPDATE identity_confirmations SET expires_at = least(expires_at, now())
+         WHERE customer_id = $1 AND kind = $2 AND used_at IS NULL`,
+        [record.customerId, record.kind],
+      );
+      await db.query(
+        `INSERT INTO identity_confirmations (id, customer_id, kind, new_email, token_hash, storefront_id, locale, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, now() + $8::integer * interval '1 second')`,
+        [
+          record.id,
+          record.customerId,
+          record.kind,
+          record.newEmail,
+          record.tokenHash,
+          record.storefrontId,
+          record.locale,
+          record.ttlSeconds,
+        ],
+      );
+    },
+
+    /**
+     * Uses a link up: only an open (unused, unexpired) link of this kind and customer. Resolves to
+     * undefined for any other, so a reused, expired or foreign link changes nothing.
+     */
+    async use(
+      customerId: string,
+      kind: ConfirmationKind,
+      tokenHash: string,
+    ): Promise<ConfirmationRecord | undefined> {
+      const { rows } = await db.query<ConfirmationRow>(
+        `UPDATE identity_confirmations SET used_at = now()
+         WHERE token_hash = $1 AND customer_id = $2 AND kind = $3 AND used_at IS NULL AND expires_at > now()
+         RETURNING *`,
+        [tokenHash, customerId, kind],
+      );
+      return rows[0] && toRecord(rows[0]);
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { addressRules, type Address } from '@photo/contracts/addresses';
+import { customersApi } from '@photo/contracts/customers';
+import { useCustomer } from '../../shared/customer/use-customer';
+import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useI18n } from '../../shared/i18n/i18n.context';
+import { AppLink } from '../../shared/routing/app-link';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { useToasts } from '../../shared/ui/toasts';
+import { settingsPaths } from './settings-paths';
+import { settingsQueries } from './settings.queries';
+
+/** The address as it is written on an envelope there: the country's rows, then country and phone. */
+export function addressLines(address: Address, countryName: string): string[] {
+  const rules = addressRules(address.country);
+  const regionName = rules.regions.find((region) => region.key === address.region)?.name ?? address.region;
+  const lines = rules.layout
+    .filter((row) => !row.includes('phone'))
+    .map((row) =>
+      row
+        .map((field) => (field === 'region' ? regionName : address[field]))
+        .filter(Boolean)
+        .join(' '),
+    )
+    .filter(Boolean);
+  return [...lines, countryName, ...(address.phone ? [address.phone] : [])];
+}
+
+/** The saved addresses with their default marks, each with 'Edit' and 'Delete'. */
+export function AddressList({ addresses }: { addresses: Address[] }) {
+  const { t } = useI18n();
+  if (addresses.length === 0) return <p className="settings__empty">{t('settings.addresses.empty')}</p>;
+  return (
+    <ul className="settings__addresses">
+      {addresses.map((address) => (
+        <AddressItem key={address.id} address={address} />
+      ))}
+    </ul>
+  );
+}
+
+function AddressItem({ address }: { address: Address }) {
+  const { t, locale } = useI18n();
+  const { request } = useAppEnvironment();
+  const customer = useCustomer();
+  const queryClient = useQueryClient();
+  const toasts = useToasts();
+  const [confirming, setConfirming] = useState(false);
+  const nameId = useId();
+  const countryName =
+    new Intl.DisplayNames([locale], { type: 'region' }).of(address.country) ?? address.country;
+  const [first, ...rest] = addressLines(address, countryName);
+
+  const remove = async () => {
+    await request(customersApi.deleteAddress, { params: { id: address.id } });
+    setConfirming(false);
+    toasts.show({ message: t('settings.addresses.deleted'), tone: 'success' });
+    await queryClient.invalidateQueries({ queryKey: settingsQueries.addressesKey() });
+  };
+
+  return (
+    <li className="settings__address">
+      <address>
+        <strong id={nameId}>{first}</strong>
+        {rest.map((line, index) => (
+          <span key={index}>{line}</span>
+        ))}
+      </address>
+      {(address.isDefaultDelivery || address.isDefaultBilling) && (
+        <ul className="settings__badges">
+          {address.isDefaultDelivery && <li>{t('settings.addresses.defaultDelivery')}</li>}
+          {address.isDefaultBilling && <li>{t('settings.addresses.defaultBilling')}</li>}
+        </ul>
+      )}
+      <div className="actions">
+        <AppLink
+          className="button button--secondary"
+          to={settingsPaths(customer).address(address.id)}
+          aria-describedby={nameId}
+        >
+          {t('settings.addresses.edit')}
+        </AppLink>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-describedby={nameId}
+          onClick={() => setConfirming(true)}
+        >
+          {t('settings.addresses.delete')}
+        </button>
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title={t('settings.addresses.deleteTitle')}
+          message={[first, ...rest].join(', ')}
+          confirmLabel={t('settings.addresses.deleteConfirm')}
+          cancelLabel={t('address.cancel')}
+          errorMessage={t('settings.addresses.deleteError')}
+          onConfirm={remove}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </li>
+  );
+}

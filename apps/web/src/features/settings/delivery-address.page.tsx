@@ -1,7 +1,0 @@
-import { useT } from '../../shared/i18n/i18n.context';
-import { Page } from '../../shared/ui/page';
-
-export function DeliveryAddressPage() {
-  const t = useT();
-  return <Page title={t('title.deliveryAddress')} />;
-}

@@ -1,0 +1,237 @@
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  ADDRESS_FIELD_MAX_LENGTH,
+  addressCountries,
+  addressRules,
+  checkAddress,
+  type AddressField,
+  type AddressProblem,
+  type AddressProblems,
+  type PostalAddress,
+} from '@photo/contracts/addresses';
+import { isApiError } from '../api/api-error';
+import { useI18n } from '../i18n/i18n.context';
+import type { MessageId } from '../i18n/translator';
+import './address-form.css';
+
+const labels: Record<Exclude<AddressField, 'postcode' | 'region'>, MessageId> = {
+  firstName: 'address.firstName',
+  lastName: 'address.lastName',
+  company: 'address.company',
+  street: 'address.street',
+  houseNumber: 'address.houseNumber',
+  addressLine2: 'address.addressLine2',
+  city: 'address.city',
+  phone: 'address.phone',
+};
+
+/** Spec 5's four messages for the fields they name; other fields say what is wrong in general. */
+const invalidMessages: Partial<Record<AddressField, MessageId>> = {
+  phone: 'address.error.phone',
+  postcode: 'address.error.postcode',
+  houseNumber: 'address.error.houseNumber',
+  street: 'address.error.street',
+};
+
+const autoComplete: Record<AddressField, string> = {
+  firstName: 'given-name',
+  lastName: 'family-name',
+  company: 'organization',
+  street: 'address-line1',
+  houseNumber: 'off',
+  addressLine2: 'address-line2',
+  postcode: 'postal-code',
+  city: 'address-level2',
+  region: 'address-level1',
+  phone: 'tel',
+};
+
+/** A server answer naming one field (`body.postcode`) as a problem of that field. */
+function problemFromServer(error: unknown): AddressProblems | undefined {
+  if (!isApiError(error, 400) || !error.field) return undefined;
+  const field = error.field.split('.').pop() as AddressField;
+  return { [field]: /required/i.test(error.message) ? 'required' : 'invalid' };
+}
+
+/**
+ * The one address form (spec 5), for saved addresses in settings and an order's delivery address:
+ * the country decides the fields, their order, which are required and the postcode rule (Google's
+ * address metadata, the same rule the server applies). Checked on submit; each field says what is
+ * wrong under it, and the first one at fault gets the focus.
+ */
+export function AddressForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  cancelLabel,
+  failureMessage,
+  children,
+}: {
+  initial: PostalAddress;
+  submitLabel: string;
+  /** Saves the checked address (postcode and phone normalised); rejects to show the failure. */
+  onSubmit: (address: PostalAddress) => Promise<void>;
+  onCancel?: () => void;
+  cancelLabel?: string;
+  /** Shown when saving fails for any reason but a field. */
+  failureMessage: string;
+  /** More controls of the caller, shown above the buttons (default address choices). */
+  children?: ReactNode;
+}) {
+  const { t, locale } = useI18n();
+  const [address, setAddress] = useState<PostalAddress>(initial);
+  const [problems, setProblems] = useState<AddressProblems>({});
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const formId = useId();
+  const rules = addressRules(address.country);
+  const countryNames = useMemo(() => new Intl.DisplayNames([locale], { type: 'region' }), [locale]);
+  const countries = useMemo(
+    () =>
+      addressCountries
+        .map((code) => ({ code, name: countryNames.of(code) ?? code }))
+        .sort((a, b) => a.name.localeCompare(b.name, locale)),
+    [countryNames, locale],
+  );
+
+  const inputId = (field: AddressField | 'country') => `${formId}-${field}`;
+  const errorId = (field: AddressField) => `${formId}-${field}-error`;
+
+  const set = (field: keyof PostalAddress, value: string) =>
+    setAddress((current) => ({ ...current, [field]: value }));
+
+  const showProblems = (found: AddressProblems) => {
+    setProblems(found);
+    const first = rules.layout.flat().find((field) => found[field]);
+    if (first) document.getElementById(inputId(first))?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkAddress(address);
+    if (!checked.address) {
+      showProblems(checked.problems);
+      return;
+    }
+    setProblems({});
+    setBusy(true);
+    setFailed(false);
+    try {
+      await onSubmit(checked.address);
+    } catch (error) {
+      const fromServer = problemFromServer(error);
+      if (fromServer) showProblems(fromServer);
+      else setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const labelOf = (field: AddressField): string => {
+    if (field === 'postcode')
+      return t(rules.postcodeName === 'eircode' ? 'address.eircode' : 'address.postcode');
+    if (field === 'region') return t(rules.regionName === 'county' ? 'address.county' : 'address.province');
+    return t(labels[field]);
+  };
+
+  const messageOf = (field: AddressField, problem: AddressProblem): string => {
+    if (problem === 'required') return t('address.error.required');
+    const specific = invalidMessages[field];
+    return specific ? t(specific) : t('address.error.invalid');
+  };
+
+  const renderField = (field: AddressField) => {
+    const problem = problems[field];
+    const required = rules.required.has(field);
+    const common = {
+      id: inputId(field),
+      className: 'field__input',
+      value: address[field],
+      'aria-invalid': problem !== undefined,
+      'aria-describedby': problem ? errorId(field) : undefined,
+      'aria-required': required,
+      autoComplete: autoComplete[field],
+    };
+    return (
+      <div className={`field address-form__field address-form__field--${field}`} key={field}>
+        <label className="field__label" htmlFor={inputId(field)}>
+          {labelOf(field)}
+          {!required && <span className="address-form__optional"> ({t('address.optional')})</span>}
+        </label>
+        {field === 'region' && rules.regions.length > 0 ? (
+          <select {...common} onChange={(event) => set(field, event.target.value)}>
+            <option value="">{t('address.chooseRegion')}</option>
+            {rules.regions.map((region) => (
+              <option key={region.key} value={region.key}>
+                {region.name}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            {...common}
+            type={field === 'phone' ? 'tel' : 'text'}
+            inputMode={field === 'phone' ? 'tel' : undefined}
+            maxLength={ADDRESS_FIELD_MAX_LENGTH}
+            placeholder={field === 'postcode' ? rules.postcodeExample : undefined}
+            onChange={(event) => set(field, event.target.value)}
+          />
+        )}
+        {problem && (
+          <p id={errorId(field)} className="field__error">
+            {messageOf(field, problem)}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form className="address-form" onSubmit={(event) => void submit(event)} noValidate>
+      <div className="field address-form__field">
+        <label className="field__label" htmlFor={inputId('country')}>
+          {t('address.country')}
+        </label>
+        <select
+          id={inputId('country')}
+          className="field__input"
+          value={address.country}
+          autoComplete="country"
+          onChange={(event) => {
+            set('country', event.target.value);
+            set('region', '');
+            setProblems({});
+          }}
+        >
+          {countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {rules.layout.map((row) => (
+        <div className="address-form__row" key={row.join('-')}>
+          {row.map(renderField)}
+        </div>
+      ))}
+      {children}
+      {failed && (
+        <p className="alert" role="alert">
+          {failureMessage}
+        </p>
+      )}
+      <div className="address-form__actions">
+        {onCancel && (
+          <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
+            {cancelLabel ?? t('address.cancel')}
+          </button>
+        )}
+        <button type="submit" className="button" disabled={busy}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
