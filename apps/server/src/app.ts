@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { CORRELATION_HEADER } from '@photo/contracts/errors';
 import type { AppConfig } from './config';
+import { createAddressesRepository } from './addresses/addresses.repository';
 import { registerAddressRoutes } from './addresses/addresses.routes';
 import { createAddressesService } from './addresses/addresses.service';
 import { registerAuth } from './auth/auth.module';
@@ -199,7 +200,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db,
     invoices: createInvoicesRepository(db),
     blobs: deps.blobs,
-    readBuyer: accountBuyerReader(db),
+    readBuyer: accountBuyerReader({
+      customers: customersRepository,
+      addresses: createAddressesRepository(db),
+    }),
   });
   registerInvoiceRoutes(app, api, { invoices, blobs: deps.blobs, authenticate: auth.authenticate });
 
