@@ -29,6 +29,13 @@ import {
 import { createDownloadsRepository } from './downloads/downloads.repository';
 import { registerDownloadRoutes } from './downloads/downloads.routes';
 import { createDownloadsService } from './downloads/downloads.service';
+import { registerMerchandiseRoutes } from './merchandise/merchandise.routes';
+import { createMerchandiseService } from './merchandise/merchandise.service';
+import { createPaymentsRepository } from './payments/payments.repository';
+import { registerPaymentReturnRoute, registerTestPaymentPages } from './payments/payments.routes';
+import { createPaymentsService } from './payments/payments.service';
+import { createTestPaymentProvider, TEST_PAYMENTS_HOUSEKEEPING_JOB } from './payments/test-payment-provider';
+import { createTestPaymentsRepository } from './payments/test-payments.repository';
 import { createPhotoEventBus, type PhotoEventBus } from './photos/photo-events';
 import { createPhotoIngestService } from './photos/photo-ingest.service';
 import { createPhotoJobHandlers } from './photos/photo-jobs';
@@ -45,6 +52,14 @@ import { sendAlbumInvitationMail } from './share/album-invitation-mail';
 import { createShareRepository } from './share/share.repository';
 import { registerShareRoutes } from './share/share.routes';
 import { createShareServiceFor } from './share/share.service';
+import { createLibraryExpiryWork } from './storage/library-expiry.job';
+import { createStorageRepository } from './storage/storage.repository';
+import { registerStorageRoutes } from './storage/storage.routes';
+import { createStorageService } from './storage/storage.service';
+import { createAddressesRepository } from './addresses/addresses.repository';
+import { createPrintsCheckoutsRepository } from './prints-orders/prints-checkouts.repository';
+import { registerPrintsOrderRoutes } from './prints-orders/prints-orders.routes';
+import { createPrintsOrdersService, deliveryAddressOf } from './prints-orders/prints-orders.service';
 import { createTempSelectionsRepository } from './temp-selections/temp-selections.repository';
 import { registerTempSelectionRoutes } from './temp-selections/temp-selections.routes';
 import {
@@ -66,7 +81,7 @@ import { createIntegrationService } from './integration/integration.service';
 import { createProjectsRepository } from './projects/projects.repository';
 import { registerProjectRoutes } from './projects/projects.routes';
 import { createProjectsService } from './projects/projects.service';
-import { validateDeliveryAddress } from './orders/delivery-address';
+import { validatePostalAddress } from './addresses/address-validator';
 import { createOrdersRepository } from './orders/orders.repository';
 import { registerOrderRoutes } from './orders/orders.routes';
 import { createOrdersService } from './orders/orders.service';
@@ -171,13 +186,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return reply.send({ status: 'ready' });
   });
 
+  const merchandise = createMerchandiseService();
   registerStorefrontRoutes(app, {
     localesDir: config.localesDir,
     hostnames: storefronts.hostnames,
     supportChatScriptUrl: config.supportChatScriptUrl,
     printsOrdering: config.printsOrdering,
+    printsEditorUrl: config.printsEditorUrl,
     nativeAppUrl: config.nativeAppUrl,
+    merchandise,
   });
+  await registerMerchandiseRoutes(app, { merchandise });
   registerErrorReportRoutes(app);
 
   const customersRepository = createCustomersRepository(db);
@@ -232,7 +251,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       orders: ordersRepository,
       shop: shopApi.orders,
       clock: deps.clock ?? systemClock,
-      validateAddress: validateDeliveryAddress,
+      validateAddress: validatePostalAddress,
     }),
   );
   registerAddressRoutes(api, createAddressesService(db));
@@ -254,8 +273,43 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     blobs: deps.blobs,
     authenticate: auth.authenticate,
   });
+  // One payment provider for every purpose (decision 086): the local test page unless a real one is composed here.
+  const testPayments = createTestPaymentsRepository(db);
+  const payments = createPaymentsService({
+    payments: createPaymentsRepository(db),
+    provider: createTestPaymentProvider(testPayments),
+  });
+  registerPaymentReturnRoute(app, { payments, authenticate: auth.authenticate });
+  registerTestPaymentPages(app, { sessions: testPayments });
+  const clock = deps.clock ?? systemClock;
+  const projectsRepository = createProjectsRepository(db);
+  registerStorageRoutes(
+    api,
+    createStorageService({
+      storage: createStorageRepository(db),
+      clock,
+      countProjects: (customerId) => projectsRepository.countOwned(customerId),
+    }),
+  );
   const tempSelections = createTempSelectionsRepository(db);
-  registerTempSelectionRoutes(api, createTempSelectionsService(tempSelections));
+  const tempSelectionsService = createTempSelectionsService(tempSelections);
+  registerTempSelectionRoutes(api, tempSelectionsService);
+  registerPrintsOrderRoutes(
+    api,
+    createPrintsOrdersService({
+      checkouts: createPrintsCheckoutsRepository(db),
+      tempSelections: tempSelectionsService,
+      merchandise,
+      payments,
+      customers: customersRepository,
+      shop: shopApi.orders,
+      findDeliveryAddress: async (customerId, addressId) => {
+        const address = await createAddressesRepository(db).find(customerId, addressId);
+        return address && deliveryAddressOf(address);
+      },
+      clock,
+    }),
+  );
   const pushRoutes = await registerPushRoutes(app, {
     push,
     authenticateUpgrade: auth.authenticateUpgrade,
@@ -282,7 +336,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       links: blobLinks.links,
     }),
   });
-  const projects = createProjectsService({ projects: createProjectsRepository(db), blobs: deps.blobs });
+  const projects = createProjectsService({ projects: projectsRepository, blobs: deps.blobs });
   registerProjectRoutes(app, api, { projects, blobs: deps.blobs, authenticate: auth.authenticate });
 
   const uploads = await registerUploadRoutes(app, {
@@ -323,6 +377,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     }),
     auth.background,
+    createLibraryExpiryWork({ db, clock, storefronts, logger: app.log }),
+    {
+      handlers: { [TEST_PAYMENTS_HOUSEKEEPING_JOB]: () => testPayments.deleteExpired() },
+      schedules: [
+        { name: TEST_PAYMENTS_HOUSEKEEPING_JOB, kind: TEST_PAYMENTS_HOUSEKEEPING_JOB, everySeconds: 3600 },
+      ],
+    },
     uploads.background,
     createAccountErasureWork({ db, blobs: deps.blobs }),
     createCallbackWork({

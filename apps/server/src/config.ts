@@ -53,6 +53,11 @@ const EnvSchema = z.object({
   PHOTO_STORAGE_QUOTA_GB: z.coerce.number().positive().default(100),
   /** The shop's order-prints switch (spec 2.4: order prints needs it and the product's capability). */
   PRINTS_ORDERING: booleanString.default(true),
+  /**
+   * The shop's prints editor, where 'Order prints' sends a selection (decision 088); by default this
+   * product's own prints-order page on each storefront's origin.
+   */
+  PRINTS_EDITOR_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Deep link of the shop's mobile app, where phones add photos to an album (spec 2.4); none by default. */
   NATIVE_APP_URL: z.string().min(1).optional(),
   /** Where business customers send order files (the FTP instructions page, spec 2.6). */
@@ -120,6 +125,8 @@ export interface AppConfig {
   trustedProxies: string[];
   limits: UsageLimits;
   printsOrdering: boolean;
+  /** Unset: the storefront's own `/prints-order` page. */
+  printsEditorUrl: string | undefined;
   nativeAppUrl: string | undefined;
   replicaId: string;
   shutdownGraceMs: number;
@@ -181,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       photoStorageQuotaBytes: Math.round(values.PHOTO_STORAGE_QUOTA_GB * 1024 ** 3),
     },
     printsOrdering: values.PRINTS_ORDERING,
+    printsEditorUrl: values.PRINTS_EDITOR_URL,
     nativeAppUrl: values.NATIVE_APP_URL,
     replicaId: values.REPLICA_ID ?? `${hostname()}-${process.pid}`,
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,

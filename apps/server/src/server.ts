@@ -6,6 +6,7 @@ import { seedDemoOrders } from './demo/demo-orders';
 import { seedDemoAlbums } from './demo/demo-albums';
 import { seedDemoPhotos } from './demo/demo-photos';
 import { seedDemoProjects } from './demo/demo-projects';
+import { seedLapsingDemoCustomer } from './demo/demo-storage';
 import { openStorage } from './platform/storage';
 
 const startedAt = performance.now();
@@ -17,6 +18,7 @@ if (config.demoData) {
   const demoCustomer = await customers.findActiveByEmail('demo@example.com');
   const friend = await customers.findActiveByEmail('b2b@example.com');
   if (demoCustomer) await seedDemoPhotos(db, blobs, demoCustomer.id);
+  await seedLapsingDemoCustomer(db, blobs, customers, new Date());
   if (demoCustomer && friend) {
     await seedDemoProjects(db, blobs, [
       { customerId: demoCustomer.id, storefrontId: 'nl', count: 13 },
