@@ -170,7 +170,7 @@ describe('the order details page', () => {
   it('changes the delivery address before production, and says so when the shop refuses', async () => {
     const user = userEvent.setup();
     const changeable = { ...details('UK-7'), canChangeDeliveryAddress: true };
-    let answer: FetchRoute = (init) => jsonResponse(JSON.parse(String(init?.body)) as object);
+    let answer: FetchRoute = (init) => jsonResponse(JSON.parse(init?.body as string) as object);
     renderAt('/orders/UK-7', {
       [`${base}/v1/superorders/UK-7`]: () => jsonResponse(changeable),
       [`${base}/v1/superorders/UK-7/deliveryAddress`]: (init) => answer(init),
