@@ -38,4 +38,16 @@ export const routeDialogs: Record<string, RouteDialog[]> = {
       },
     },
   ],
+  settings: [
+    {
+      name: 'delete my account',
+      opener: (page, t) => page.getByRole('button', { name: t('settings.delete.open'), exact: true }),
+    },
+  ],
+  'settings/b2b': [
+    {
+      name: 'delete my account',
+      opener: (page, t) => page.getByRole('button', { name: t('settings.delete.open'), exact: true }),
+    },
+  ],
 };

@@ -14,11 +14,14 @@ import { registerErrorReportRoutes } from './error-reports/error-reports.routes'
 import { createAccountErasureWork } from './identities/account-erasure';
 import { registerIdentityRoutes } from './identities/identities.routes';
 import { createIdentitiesService } from './identities/identities.service';
+import { registerNewsletterRoutes } from './newsletter/newsletter.routes';
+import { createNewsletterService } from './newsletter/newsletter.service';
 import { randomBytes } from 'node:crypto';
 import { createMailJobHandlers } from './mail/mail-outbox.service';
 import { captureTransport, createSmtpTransport } from './mail/mail-transport';
 import { registerMailboxRoutes } from './mail/mailbox.routes';
 import path from 'node:path';
+import { accountDataArchiveSource, registerDataExportRoutes } from './data-export/data-export';
 import { createArchiveEvents } from './downloads/archive-events';
 import {
   createArchiveWork,
@@ -256,6 +259,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   );
   registerAddressRoutes(api, createAddressesService(db));
   registerIdentityRoutes(api, createIdentitiesService({ db, rateWindows }), config.publicScheme);
+  registerNewsletterRoutes(api, createNewsletterService({ db, rateWindows }));
 
   const push = createCustomerPushBus(db);
   const photoEvents = createPhotoEventBus(push);
@@ -327,15 +331,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       (await createShareRepository(db).roleOf(albumId, customerId)) !== undefined,
     photosIn: (albumId, photoIds) => albumsRepository.findPhotos(albumId, photoIds),
   };
-  registerDownloadRoutes(api, {
-    downloads: createDownloadsService({
-      db,
-      downloads: createDownloadsRepository(db),
-      photos: photosRepository,
-      sharedAlbums: sharedAlbumReader,
-      links: blobLinks.links,
-    }),
+  const downloadsService = createDownloadsService({
+    db,
+    downloads: createDownloadsRepository(db),
+    photos: photosRepository,
+    sharedAlbums: sharedAlbumReader,
+    links: blobLinks.links,
   });
+  registerDownloadRoutes(api, { downloads: downloadsService });
+  registerDataExportRoutes(api, { db, downloads: downloadsService });
   const projects = createProjectsService({ projects: projectsRepository, blobs: deps.blobs });
   registerProjectRoutes(app, api, { projects, blobs: deps.blobs, authenticate: auth.authenticate });
 
@@ -374,6 +378,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       sources: {
         library: libraryArchiveSource(photosRepository),
         'shared-album': sharedAlbumArchiveSource(sharedAlbumReader),
+        'my-data': accountDataArchiveSource(db, photosRepository),
       },
     }),
     auth.background,

@@ -31,6 +31,8 @@ bufferCrc32.unsigned = (data, previous = 0) => crc32(data, previous);
 export interface ArchiveSource {
   /** The download's photos as they are now, in the order asked for; undefined for one that is gone. */
   resolve(download: DownloadRecord): Promise<Array<PhotoRecord | undefined>>;
+  /** Further files the archive holds besides the photos (the account's data of 'Download my data'). */
+  files?(download: DownloadRecord): Promise<Array<{ name: string; body: Buffer }>>;
 }
 
 export function libraryArchiveSource(photos: PhotosRepository): ArchiveSource {
@@ -110,9 +112,11 @@ async function writeArchive(blobs: BlobStore, source: ArchiveSource, download: D
     else skipped.push(requested.fileName);
   }
   const note = skipped.length > 0 ? skippedNote(download.locale, skipped) : undefined;
+  const files = (await source.files?.(download)) ?? [];
   const names = uniqueEntryNames([
     ...included.map(({ photo }) => baseEntryName(photo)),
     ...(note ? [note.fileName] : []),
+    ...files.map((file) => file.name),
   ]);
 
   const zip = new ZipFile();
@@ -139,6 +143,10 @@ async function writeArchive(blobs: BlobStore, source: ArchiveSource, download: D
     );
   });
   if (note) zip.addBuffer(note.body, names[included.length]!, { compress: false, forceDosTimestamp: true });
+  const firstFile = included.length + (note ? 1 : 0);
+  files.forEach((file, index) =>
+    zip.addBuffer(file.body, names[firstFile + index]!, { compress: false, forceDosTimestamp: true }),
+  );
   // With every entry stored and its size given, yazl knows the archive's final size before writing it.
   // (@types/yazl leaves out the size its callback receives.)
   const expectedSize = new Promise<number>((resolve) =>

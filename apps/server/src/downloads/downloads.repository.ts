@@ -1,6 +1,6 @@
 import type { Queryable } from '../platform/database';
 
-export type ArchiveSourceKind = 'library' | 'shared-album';
+export type ArchiveSourceKind = 'library' | 'shared-album' | 'my-data';
 
 /** One photo as it was asked for: its owner (another customer's in a shared album) and its name then. */
 export interface RequestedPhoto {

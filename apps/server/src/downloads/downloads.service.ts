@@ -100,6 +100,31 @@ export function createDownloadsService(deps: DownloadsServiceDependencies) {
   };
 
   return {
+    /**
+     * 'Download my data': an archive of every photo of the caller plus the account's data files (its
+     * source adds them at build time). Photos are listed as they are now; no limit of 100 applies.
+     */
+    async createAccountArchive(
+      caller: Caller,
+      input: { id: string; name: string; locale: string; photos: Array<{ id: string; fileName: string }> },
+    ): Promise<DownloadRequest> {
+      const existing = await downloads.find(caller.customerId, input.id);
+      if (existing) return toRequest(existing);
+      return create({
+        ownerId: caller.customerId,
+        id: input.id,
+        source: 'my-data',
+        albumId: null,
+        name: input.name,
+        locale: input.locale,
+        photos: input.photos.map((photo) => ({
+          photoId: photo.id,
+          ownerId: caller.customerId,
+          fileName: photo.fileName,
+        })),
+      });
+    },
+
     /** Spec 7 POST /downloads: an archive of the caller's own photos. */
     async createFromLibrary(
       caller: Caller,

@@ -9,6 +9,7 @@ import { verifyPassword } from '../auth/password';
 import { hashSecret } from '../auth/sessions.service';
 import { createCustomersRepository, type CustomerRecord } from '../customers/customers.repository';
 import { enqueueMail } from '../mail/mail-outbox.service';
+import { createNewsletterRepository } from '../newsletter/newsletter.repository';
 import type { Caller } from '../platform/caller';
 import type { Database, Queryable } from '../platform/database';
 import { conflict, invalid, notFound, tooManyRequests } from '../platform/errors';
@@ -153,6 +154,7 @@ export function createIdentitiesService(deps: { db: Database; rateWindows: RateW
           if (await inTx.findActiveByEmail(link.newEmail))
             throw conflict('This e-mail address is already in use');
           await inTx.updateEmail(record.id, link.newEmail);
+          await createNewsletterRepository(tx).moveTo(record.id, link.newEmail);
           await enqueueMail(tx, {
             template: emailChangedNoticeMail,
             params: {

@@ -19,6 +19,14 @@ export interface ApiRouter {
     endpoint: E,
     handler: (input: HandlerInput<E>) => Promise<EndpointResponse<E>>,
   ): void;
+  /**
+   * The same for a call anyone may make without signing in, because a secret in its path is the
+   * credential (a mailed link's token): no caller, no session, so no CSRF concern either.
+   */
+  handlePublic<E extends Endpoint>(
+    endpoint: E,
+    handler: (input: Omit<HandlerInput<E>, 'caller'>) => Promise<EndpointResponse<E>>,
+  ): void;
 }
 
 // The contracts use zod/mini, which carries no messages, to keep the web bundle small; callers of the
@@ -35,29 +43,36 @@ function parsePart<S extends z.ZodMiniType | undefined>(schema: S, value: unknow
 }
 
 export function createApiRouter(app: FastifyInstance, authenticate: Authenticate): ApiRouter {
+  const route = <E extends Endpoint>(
+    endpoint: E,
+    handler: (input: HandlerInput<E>) => Promise<EndpointResponse<E>>,
+    who: (request: FastifyRequest) => Promise<Caller>,
+  ) => {
+    app.route({
+      method: endpoint.method,
+      url: `${serviceBasePath(endpoint.service)}${endpoint.path}`,
+      handler: async (request, reply) => {
+        const caller = await who(request);
+        const input = {
+          params: parsePart(endpoint.params, request.params, 'params'),
+          query: parsePart(endpoint.query, request.query, 'query'),
+          body: parsePart(endpoint.body, request.body, 'body'),
+          caller,
+          request,
+          reply,
+        } as HandlerInput<typeof endpoint>;
+        const result = await handler(input);
+        void reply.header('cache-control', 'no-store');
+        if (endpoint.successStatus === 204) return reply.status(204).send();
+        // The answer is held to the same schema the web client parses with.
+        const checked = endpoint.response.parse(result);
+        return reply.status(endpoint.successStatus ?? 200).send(checked);
+      },
+    });
+  };
+  const nobody = async () => undefined as unknown as Caller;
   return {
-    handle(endpoint, handler) {
-      app.route({
-        method: endpoint.method,
-        url: `${serviceBasePath(endpoint.service)}${endpoint.path}`,
-        handler: async (request, reply) => {
-          const caller = await authenticate(request);
-          const input = {
-            params: parsePart(endpoint.params, request.params, 'params'),
-            query: parsePart(endpoint.query, request.query, 'query'),
-            body: parsePart(endpoint.body, request.body, 'body'),
-            caller,
-            request,
-            reply,
-          } as HandlerInput<typeof endpoint>;
-          const result = await handler(input);
-          void reply.header('cache-control', 'no-store');
-          if (endpoint.successStatus === 204) return reply.status(204).send();
-          // The answer is held to the same schema the web client parses with.
-          const checked = endpoint.response.parse(result);
-          return reply.status(endpoint.successStatus ?? 200).send(checked);
-        },
-      });
-    },
+    handle: (endpoint, handler) => route(endpoint, handler, authenticate),
+    handlePublic: (endpoint, handler) => route(endpoint, handler, nobody),
   };
 }

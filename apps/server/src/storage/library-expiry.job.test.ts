@@ -33,6 +33,7 @@ describe(`the deletion of expired libraries (${process.env.DATABASE_URL ? 'Postg
       payload: {},
       attempts: 1,
       maxAttempts: 1,
+      lease: uuidv7(),
     });
     await t.app.jobs.drain();
   };

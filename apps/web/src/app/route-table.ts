@@ -37,6 +37,8 @@ export const appRoutes = [
   { id: 'subscription-confirmation', path: 'subscription-confirmation', area: 'public' },
   { id: 'subscription-confirmation-success', path: 'subscription-confirmation-success', area: 'public' },
   { id: 'subscription-confirmation-error', path: 'subscription-confirmation-error', area: 'public' },
+  // Beyond spec 2.1: where the unsubscribe link of every newsletter mail leads (issue 12).
+  { id: 'newsletter-unsubscribe', path: 'newsletter-unsubscribe', area: 'public' },
 
   { id: 'delete-account-confirmation', path: 'delete-account-confirmation', area: 'signed-in-minimal' },
   { id: 'delete-account-error', path: 'delete-account-error', area: 'signed-in-minimal' },

@@ -42,6 +42,10 @@ const pages: Record<AppRouteId, LazyPage> = {
     () => import('../features/account-lifecycle/subscription-confirmation-error.page'),
     'SubscriptionConfirmationErrorPage',
   ),
+  'newsletter-unsubscribe': page(
+    () => import('../features/account-lifecycle/newsletter-unsubscribe.page'),
+    'NewsletterUnsubscribePage',
+  ),
   'delete-account-confirmation': page(
     () => import('../features/account-lifecycle/delete-account-confirmation.page'),
     'DeleteAccountConfirmationPage',

@@ -1,7 +1,53 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { CONFIRMATION_TOKEN_PARAM, identitiesApi } from '@photo/contracts/identities';
+import { isApiError } from '../../shared/api/api-error';
+import { customerQueries } from '../../shared/customer/customer.queries';
+import { useCustomer } from '../../shared/customer/use-customer';
+import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useT } from '../../shared/i18n/i18n.context';
+import { useAppNavigate } from '../../shared/routing/app-link';
 import { Page } from '../../shared/ui/page';
 
+/**
+ * Opened from the link mailed to the new address. Nothing happens until the button is pressed, so a
+ * mail scanner that fetches the link does not use it up (issue 12).
+ */
 export function ChangeEmailConfirmationPage() {
   const t = useT();
-  return <Page title={t('changeEmailConfirmation.title')} />;
+  const { request } = useAppEnvironment();
+  const customer = useCustomer();
+  const queryClient = useQueryClient();
+  const navigate = useAppNavigate();
+  const [search] = useSearchParams();
+  const token = search.get(CONFIRMATION_TOKEN_PARAM);
+  const [busy, setBusy] = useState(false);
+
+  const confirm = async () => {
+    if (!token) return navigate('/change-email-error');
+    setBusy(true);
+    try {
+      await request(
+        identitiesApi.confirmEmailChange,
+        { params: { ...customer.identity, token } },
+        { expectedStatuses: [404, 409] },
+      );
+      await queryClient.invalidateQueries({ queryKey: customerQueries.all() });
+      navigate('/change-email-success');
+    } catch (error) {
+      navigate(isApiError(error, 409) ? '/change-email-error?reason=in-use' : '/change-email-error');
+    }
+  };
+
+  return (
+    <Page title={t('changeEmailConfirmation.title')}>
+      <p>{t('changeEmailConfirmation.intro')}</p>
+      <div className="actions">
+        <button type="button" className="button" disabled={busy} onClick={() => void confirm()}>
+          {t('changeEmailConfirmation.confirm')}
+        </button>
+      </div>
+    </Page>
+  );
 }

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useT } from '../../shared/i18n/i18n.context';
@@ -9,13 +10,21 @@ import { Page } from '../../shared/ui/page';
  * Spec 2.1: title, message, 'Try again' and the customer-care link. Trying again starts over from
  * the settings page where the change was asked for, in the customer's kind of settings.
  */
-function ConfirmationErrorPage({ titleId, retryTo }: { titleId: MessageId; retryTo: string }) {
+function ConfirmationErrorPage({
+  titleId,
+  retryTo,
+  message = 'error.generic',
+}: {
+  titleId: MessageId;
+  retryTo: string;
+  message?: MessageId;
+}) {
   const t = useT();
   const navigate = useAppNavigate();
   const { config } = useAppEnvironment();
   return (
     <Page title={t(titleId)}>
-      <p>{t('error.generic')}</p>
+      <p>{t(message)}</p>
       <div className="actions">
         <button type="button" className="button" onClick={() => navigate(retryTo)}>
           {t('common.tryAgain')}
@@ -40,9 +49,12 @@ export function DeleteAccountErrorPage() {
 
 export function ChangeEmailErrorPage() {
   const { isB2B } = useCustomer();
+  // Spec 4: a 409 means the address is in use by another account by now.
+  const inUse = useSearchParams()[0].get('reason') === 'in-use';
   return (
     <ConfirmationErrorPage
       titleId="changeEmailError.title"
+      message={inUse ? 'email.error.inUse' : 'error.generic'}
       retryTo={isB2B ? '/settings/b2b/email' : '/settings/email'}
     />
   );

@@ -3,5 +3,9 @@ import { Page } from '../../shared/ui/page';
 
 export function SubscriptionConfirmationErrorPage() {
   const t = useT();
-  return <Page title={t('subscriptionError.title')} />;
+  return (
+    <Page title={t('subscriptionError.title')}>
+      <p>{t('subscriptionError.message')}</p>
+    </Page>
+  );
 }

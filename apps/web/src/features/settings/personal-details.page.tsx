@@ -10,7 +10,6 @@ import {
   type Salutation,
 } from '@photo/contracts/customers';
 import { isApiError } from '../../shared/api/api-error';
-import { rememberAccountDetailsSubmitted } from '../../shared/customer/account-details-submitted';
 import { customerQueries } from '../../shared/customer/customer.queries';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
@@ -96,8 +95,8 @@ export function PersonalDetailsPage() {
     setBusy(true);
     try {
       const updated = await request(customersApi.updateMe, { body });
-      // Spec 4: a successful update sets the changed flag (decision 021 keeps it for the session).
-      if (customer.isB2B) rememberAccountDetailsSubmitted(sessionStorage);
+      // Spec 4's changed flag: the answer replaces the customer everywhere, so a B2B account the
+      // server moved from New to Default loses its banner at once (decision 102).
       queryClient.setQueryData(customerQueries.me(request).queryKey, updated);
       toasts.show({ message: t('details.saved'), tone: 'success' });
       navigate(settingsPaths(customer).overview);

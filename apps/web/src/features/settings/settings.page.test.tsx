@@ -6,6 +6,8 @@ import { jsonResponse, polyfillDialog, renderApp, testConfig, testCustomer } fro
 
 const addressesUrl = `${testConfig.apiBaseUrls.customers}/customers/me/addresses`;
 const meUrl = `${testConfig.apiBaseUrls.customers}/customers/me`;
+const exportUrl = `${testConfig.apiBaseUrls.customers}/customers/me/data-export`;
+const newsletterUrl = `${testConfig.apiBaseUrls.emailGateway}/api/v1/Profiles/me/subscription`;
 const home: Address = {
   id: 'a-1',
   country: 'GB',
@@ -25,10 +27,18 @@ const home: Address = {
 
 describe('the settings pages', () => {
   it('show the details, e-mail and default addresses with the ways to change them', async () => {
+    let exported = { id: '', name: '' };
     renderApp({
       path: '/settings',
       customer: testCustomer({ phone: '+447911123456', dateOfBirth: '1990-05-17' }),
-      routes: { [addressesUrl]: () => jsonResponse([home]) },
+      routes: {
+        [addressesUrl]: () => jsonResponse([home]),
+        [newsletterUrl]: (init) => jsonResponse({ status: init?.method === 'POST' ? 'pending' : 'none' }),
+        [exportUrl]: (init) => {
+          exported = JSON.parse(init!.body as string) as typeof exported;
+          return jsonResponse({ id: exported.id, photos: [] }, 202);
+        },
+      },
     });
     expect(await screen.findByText('+447911123456')).toBeInTheDocument();
     expect(screen.getByText('17 May 1990')).toBeInTheDocument();
@@ -50,6 +60,7 @@ describe('the settings pages', () => {
     renderApp({
       path: '/settings',
       routes: {
+        [newsletterUrl]: () => jsonResponse({ status: 'none' }),
         [addressesUrl]: () =>
           fail ? jsonResponse({ error: { code: 'forbidden', message: 'x' } }, 403) : jsonResponse([]),
       },
@@ -66,6 +77,7 @@ describe('the settings pages', () => {
     renderApp({
       path: '/settings/addresses/all',
       routes: {
+        [newsletterUrl]: () => jsonResponse({ status: 'none' }),
         [addressesUrl]: () => jsonResponse(addresses),
         [`${addressesUrl}/a-1`]: () => {
           addresses = [];

@@ -9,6 +9,9 @@ import { Page } from '../../shared/ui/page';
 import { AddressList } from './address-list';
 import { LoadError } from './addresses.page';
 import { CookieSettings } from './cookie-settings';
+import { DataExportSection } from './data-export-section';
+import { DeleteAccountSection } from './delete-account-section';
+import { NewsletterSection } from './newsletter-section';
 import { settingsPaths } from './settings-paths';
 import { settingsQueries } from './settings.queries';
 import './settings.css';
@@ -110,7 +113,10 @@ export function SettingsPage() {
         </div>
       </Section>
 
+      <NewsletterSection />
       <CookieSettings />
+      <DataExportSection />
+      <DeleteAccountSection />
     </Page>
   );
 }

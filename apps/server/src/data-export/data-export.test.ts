@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DownloadListSchema } from '@photo/contracts/downloads';
+import { createCustomersRepository } from '../customers/customers.repository';
+import { seedDemoAccounts } from '../demo/demo-accounts';
+import { signIn, type SignedIn } from '../testing/sign-in';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { insertTestPhotos } from '../testing/test-photos';
+import { zipEntries } from '../testing/zip-entries';
+
+describe(`'Download my data' (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let t: TestApp;
+  let owner: SignedIn;
+  let stranger: SignedIn;
+  let ownerId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const customers = createCustomersRepository(t.db);
+    await seedDemoAccounts(customers);
+    owner = await signIn(t, { email: 'demo@example.com' });
+    stranger = await signIn(t, { email: 'b2b@example.com' });
+    ownerId = (await customers.findActiveByEmail('demo@example.com'))!.id;
+  });
+  afterAll(() => t.close());
+
+  it('builds an archive of every photo and the account’s data, downloadable by its owner only', async () => {
+    const photoIds = await insertTestPhotos(t.db, ownerId, ['2024-01-02T10:00:00', '2023-05-06T11:00:00']);
+    for (const id of photoIds) {
+      await t.blobs.put(`photos/${ownerId}/${id}/original`, Buffer.from(`jpeg ${id}`), 'image/jpeg');
+    }
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/customers/customers/me/addresses',
+      headers: owner.headers,
+      payload: {
+        country: 'NL',
+        firstName: 'Demi',
+        lastName: 'Jansen',
+        company: '',
+        street: 'Damrak',
+        houseNumber: '1',
+        addressLine2: '',
+        postcode: '1012LG',
+        city: 'Amsterdam',
+        region: '',
+        phone: '',
+        isDefaultDelivery: true,
+        isDefaultBilling: true,
+      },
+    });
+    const id = randomUUID();
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/customers/customers/me/data-export',
+      headers: owner.headers,
+      payload: { id, name: 'Mijn gegevens' },
+    });
+    expect(asked.statusCode).toBe(202);
+    await t.app.jobs.drain();
+
+    const listed = DownloadListSchema.parse(
+      (await t.app.inject({ url: '/api/downloads/downloads', headers: owner.headers })).json(),
+    ).items.find((download) => download.id === id);
+    expect(listed).toMatchObject({ state: 'ready', name: 'Mijn gegevens', photoCount: 2 });
+
+    const link = await t.app.inject({ url: `/api/downloads/downloads/${id}/url`, headers: owner.headers });
+    expect(
+      (await t.app.inject({ url: `/api/downloads/downloads/${id}/url`, headers: stranger.headers }))
+        .statusCode,
+    ).toBe(404);
+    const address = new URL(link.json<{ url: string }>().url);
+    const zip = await t.app.inject({
+      url: `${address.pathname}${address.search}`,
+      headers: { host: address.host },
+    });
+    const entries = await zipEntries(zip.rawPayload);
+    const names = entries.map((entry) => entry.name);
+    expect(names.filter((name) => name.endsWith('.jpg'))).toHaveLength(2);
+    expect(names).toEqual(
+      expect.arrayContaining(['profile.json', 'addresses.json', 'albums.json', 'newsletter.json']),
+    );
+    const profile = JSON.parse(
+      entries.find((entry) => entry.name === 'profile.json')!.data.toString(),
+    ) as Record<string, unknown>;
+    expect(profile).toMatchObject({ email: 'demo@example.com', firstName: 'Demi' });
+    expect(profile).not.toHaveProperty('passwordHash');
+    const addresses = JSON.parse(
+      entries.find((entry) => entry.name === 'addresses.json')!.data.toString(),
+    ) as unknown[];
+    expect(addresses).toEqual([expect.objectContaining({ street: 'Damrak', postcode: '1012LG' })]);
+  });
+});

@@ -1,0 +1,94 @@
+import { dataExportApi } from '@photo/contracts/data-export';
+import { createAddressesRepository } from '../addresses/addresses.repository';
+import { createCustomersRepository } from '../customers/customers.repository';
+import type { ArchiveSource } from '../downloads/archive-job';
+import type { DownloadsService } from '../downloads/downloads.service';
+import type { PhotosRepository } from '../photos/photos.repository';
+import type { ApiRouter } from '../platform/api-router';
+import type { Database } from '../platform/database';
+import { notFound } from '../platform/errors';
+
+const json = (name: string, value: unknown) => ({
+  name,
+  body: Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8'),
+});
+
+/**
+ * The archive source of 'Download my data' (issue 12): the customer's photos as the library source
+ * reads them, plus the account's data as JSON files read at build time (profile, addresses, album
+ * structure, newsletter consent). Photo archives, links and expiry are the downloads module's.
+ */
+export function accountDataArchiveSource(db: Database, photos: PhotosRepository): ArchiveSource {
+  return {
+    async resolve(download) {
+      const found = await photos.findOwnedMany(
+        download.ownerId,
+        download.photos.map((photo) => photo.photoId),
+      );
+      const byId = new Map(found.map((photo) => [photo.id, photo]));
+      return download.photos.map((photo) => byId.get(photo.photoId));
+    },
+
+    async files(download) {
+      const record = await createCustomersRepository(db).findById(download.ownerId);
+      if (!record) return [];
+      const { passwordHash: _hash, deleted: _deleted, ...profile } = record;
+      const { rows: albums } = await db.query<{
+        id: string;
+        name: string;
+        created_at: Date;
+        photos: string[];
+      }>(
+        `SELECT a.id, a.name, a.created_at,
+           coalesce(array_agg(p.local_file_name ORDER BY p.local_file_name) FILTER (WHERE p.id IS NOT NULL), '{}') AS photos
+         FROM albums a
+         LEFT JOIN album_photos ap ON ap.album_id = a.id
+         LEFT JOIN photos p ON p.id = ap.photo_id
+         WHERE a.owner_id = $1 GROUP BY a.id ORDER BY a.created_at`,
+        [download.ownerId],
+      );
+      const { rows: newsletter } = await db.query(
+        `SELECT status, storefront_id, consent_text_version, requested_at, confirmed_at, confirmed_ip, unsubscribed_at
+         FROM newsletter_subscriptions WHERE customer_id = $1`,
+        [download.ownerId],
+      );
+      return [
+        json('profile.json', profile),
+        json('addresses.json', await createAddressesRepository(db).list(download.ownerId)),
+        json(
+          'albums.json',
+          albums.map((album) => ({
+            id: album.id,
+            name: album.name,
+            created: album.created_at,
+            photos: album.photos,
+          })),
+        ),
+        json('newsletter.json', newsletter[0] ?? null),
+      ];
+    },
+  };
+}
+
+/** `POST /customers/me/data-export`: every photo of the caller, listed now, and the data files. */
+export function registerDataExportRoutes(
+  api: ApiRouter,
+  deps: { db: Database; downloads: DownloadsService },
+) {
+  api.handle(dataExportApi.create, async ({ caller, body, request }) => {
+    const customer = await createCustomersRepository(deps.db).findById(caller.customerId);
+    if (!customer || customer.deleted) throw notFound('Customer not found');
+    const { rows } = await deps.db.query<{ id: string; local_file_name: string }>(
+      'SELECT id, local_file_name FROM photos WHERE owner_id = $1 ORDER BY id',
+      [caller.customerId],
+    );
+    const { locales } = request.storefront.storefront;
+    const locale = body.locale && locales.includes(body.locale) ? body.locale : locales[0]!;
+    return deps.downloads.createAccountArchive(caller, {
+      id: body.id,
+      name: body.name ?? 'my-data',
+      locale,
+      photos: rows.map((row) => ({ id: row.id, fileName: row.local_file_name })),
+    });
+  });
+}

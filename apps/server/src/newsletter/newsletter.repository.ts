@@ -1,0 +1,94 @@
+import type { NewsletterStatus } from '@photo/contracts/newsletter';
+import type { Queryable } from '../platform/database';
+
+export interface PendingSubscription {
+  customerId: string;
+  email: string;
+  storefrontId: string;
+  locale: string;
+  consentTextVersion: string;
+  confirmTokenHash: string;
+  unsubscribeTokenHash: string;
+  ttlSeconds: number;
+}
+
+export function createNewsletterRepository(db: Queryable) {
+  return {
+    async statusOf(customerId: string): Promise<NewsletterStatus> {
+      const { rows } = await db.query<{ status: NewsletterStatus }>(
+        `SELECT CASE
+           WHEN status = 'subscribed' THEN 'subscribed'
+           WHEN status = 'pending' AND confirm_expires_at > now() THEN 'pending'
+           ELSE 'none' END AS status
+         FROM newsletter_subscriptions WHERE customer_id = $1`,
+        [customerId],
+      );
+      return rows[0]?.status ?? 'none';
+    },
+
+    /** A new request: the earlier consent (if any) is replaced by the one now asked for. */
+    async request(subscription: PendingSubscription): Promise<void> {
+      await db.query(
+        `INSERT INTO newsletter_subscriptions (customer_id, email, status, storefront_id, locale,
+           consent_text_version, confirm_token_hash, confirm_expires_at, unsubscribe_token_hash)
+         VALUES ($1, $2, 'pending', $3, $4, $5, $6, now() + $7::integer * interval '1 second', $8)
+         ON CONFLICT (customer_id) DO UPDATE SET email = EXCLUDED.email, status = 'pending',
+           storefront_id = EXCLUDED.storefront_id, locale = EXCLUDED.locale,
+           consent_text_version = EXCLUDED.consent_text_version,
+           confirm_token_hash = EXCLUDED.confirm_token_hash, confirm_expires_at = EXCLUDED.confirm_expires_at,
+           unsubscribe_token_hash = EXCLUDED.unsubscribe_token_hash, requested_at = now(),
+           confirmed_at = NULL, confirmed_ip = NULL, unsubscribed_at = NULL`,
+        [
+          subscription.customerId,
+          subscription.email,
+          subscription.storefrontId,
+          subscription.locale,
+          subscription.consentTextVersion,
+          subscription.confirmTokenHash,
+          subscription.ttlSeconds,
+          subscription.unsubscribeTokenHash,
+        ],
+      );
+    },
+
+    /** Uses the confirmation link up; the proof of consent is the row as it is then. */
+    async confirm(email: string, tokenHash: string, ip: string): Promise<boolean> {
+      const { rows } = await db.query(
+        `UPDATE newsletter_subscriptions SET status = 'subscribed', confirmed_at = now(), confirmed_ip = $3,
+           confirm_token_hash = NULL
+         WHERE confirm_token_hash = $2 AND lower(email) = lower($1) AND status = 'pending'
+           AND confirm_expires_at > now()
+         RETURNING customer_id`,
+        [email, tokenHash, ip],
+      );
+      return rows.length > 0;
+    },
+
+    async unsubscribeByLink(email: string, tokenHash: string): Promise<boolean> {
+      const { rows } = await db.query(
+        `UPDATE newsletter_subscriptions SET status = 'unsubscribed',
+           unsubscribed_at = coalesce(unsubscribed_at, now()), confirm_token_hash = NULL
+         WHERE unsubscribe_token_hash = $2 AND lower(email) = lower($1) RETURNING customer_id`,
+        [email, tokenHash],
+      );
+      return rows.length > 0;
+    },
+
+    async unsubscribe(customerId: string): Promise<void> {
+      await db.query(
+        `UPDATE newsletter_subscriptions SET status = 'unsubscribed', unsubscribed_at = now(),
+           confirm_token_hash = NULL
+         WHERE customer_id = $1 AND status <> 'unsubscribed'`,
+        [customerId],
+      );
+    },
+
+    /** The subscription follows the account's address when it changes. */
+    async moveTo(customerId: string, email: string): Promise<void> {
+      await db.query('UPDATE newsletter_subscriptions SET email = $2 WHERE customer_id = $1', [
+        customerId,
+        email,
+      ]);
+    },
+  };
+}

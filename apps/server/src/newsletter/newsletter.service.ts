@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { CONFIRMATION_LINK_HOURS, CONFIRMATION_TOKEN_PARAM } from '@photo/contracts/identities';
+import { NEWSLETTER_CONSENT_VERSION, type NewsletterStatus } from '@photo/contracts/newsletter';
+import { hashSecret } from '../auth/sessions.service';
+import { createCustomersRepository } from '../customers/customers.repository';
+import { enqueueMail } from '../mail/mail-outbox.service';
+import type { Caller } from '../platform/caller';
+import type { Database } from '../platform/database';
+import { invalid, notFound, tooManyRequests } from '../platform/errors';
+import type { RateWindows } from '../platform/rate-windows';
+import type { ResolvedStorefront } from '../storefronts/storefronts';
+import { newsletterConfirmationMail } from './newsletter.mails';
+import { createNewsletterRepository } from './newsletter.repository';
+
+/** Confirmation mails one customer may ask for in an hour. */
+export const NEWSLETTER_REQUESTS_PER_HOUR = 5;
+
+export const SUBSCRIPTION_CONFIRMATION_PATH = '/subscription-confirmation';
+export const NEWSLETTER_UNSUBSCRIBE_PATH = '/newsletter-unsubscribe';
+
+/** The email gateway's newsletter part (spec 7, issue 12): double opt-in with proof of consent. */
+export function createNewsletterService(deps: { db: Database; rateWindows: RateWindows }) {
+  const { db } = deps;
+  const subscriptions = createNewsletterRepository(db);
+
+  return {
+    status: async (caller: Caller): Promise<{ status: NewsletterStatus }> => ({
+      status: await subscriptions.statusOf(caller.customerId),
+    }),
+
+    async subscribe(
+      caller: Caller,
+      body: { consentTextVersion: string; locale?: string | undefined },
+      storefront: ResolvedStorefront,
+    ): Promise<{ status: NewsletterStatus }> {
+      if (body.consentTextVersion !== NEWSLETTER_CONSENT_VERSION) {
+        throw invalid('body.consentTextVersion', 'Unknown consent text');
+      }
+      const customer = await createCustomersRepository(db).findById(caller.customerId);
+      if (!customer || customer.deleted) throw notFound('Customer not found');
+      if ((await subscriptions.statusOf(customer.id)) === 'subscribed') return { status: 'subscribed' };
+      const { count } = await deps.rateWindows.hit(`newsletter:${customer.id}`, 60 * 60);
+      if (count > NEWSLETTER_REQUESTS_PER_HOUR) throw tooManyRequests('Too many requests; try again later');
+      const { locales } = storefront.storefront;
+      const locale = body.locale && locales.includes(body.locale) ? body.locale : locales[0]!;
+      const confirmToken = randomBytes(32).toString('base64url');
+      const unsubscribeToken = randomBytes(32).toString('base64url');
+      const email = encodeURIComponent(customer.email);
+      await db.transaction(async (tx) => {
+        await createNewsletterRepository(tx).request({
+          customerId: customer.id,
+          email: customer.email,
+          storefrontId: storefront.storefront.id,
+          locale,
+          consentTextVersion: body.consentTextVersion,
+          confirmTokenHash: hashSecret(confirmToken),
+          unsubscribeTokenHash: hashSecret(unsubscribeToken),
+          ttlSeconds: CONFIRMATION_LINK_HOURS * 60 * 60,
+        });
+        await enqueueMail(tx, {
+          template: newsletterConfirmationMail,
+          params: {
+            firstName: customer.firstName,
+            confirmUrl: `${storefront.origin}${SUBSCRIPTION_CONFIRMATION_PATH}?${CONFIRMATION_TOKEN_PARAM}=${confirmToken}&email=${email}`,
+            unsubscribeUrl: `${storefront.origin}${NEWSLETTER_UNSUBSCRIBE_PATH}?token=${unsubscribeToken}&email=${email}`,
+            hours: CONFIRMATION_LINK_HOURS,
+          },
+          to: customer.email,
+          storefront,
+          locale,
+        });
+      });
+      return { status: 'pending' };
+    },
+
+    async unsubscribe(caller: Caller): Promise<{ status: NewsletterStatus }> {
+      await subscriptions.unsubscribe(caller.customerId);
+      return { status: 'none' };
+    },
+
+    /** From the mailed link, no sign-in needed; an unknown, used or expired link answers 404. */
+    async confirm(email: string, token: string, ip: string): Promise<void> {
+      if (!(await subscriptions.confirm(email, hashSecret(token), ip))) {
+        throw notFound('This link is no longer valid');
+      }
+    },
+
+    async unsubscribeByLink(email: string, token: string): Promise<void> {
+      if (!(await subscriptions.unsubscribeByLink(email, hashSecret(token)))) {
+        throw notFound('This link is no longer valid');
+      }
+    },
+  };
+}
+
+export type NewsletterService = ReturnType<typeof createNewsletterService>;

@@ -1,0 +1,58 @@
+import { useId, useState } from 'react';
+import { dataExportApi } from '@photo/contracts/data-export';
+import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useI18n } from '../../shared/i18n/i18n.context';
+import { AppLink } from '../../shared/routing/app-link';
+
+/**
+ * 'Download my data' (issue 12): a zip of the account built in the background; it appears on the
+ * downloads page, which the push channel keeps current, and downloads from there like photo archives.
+ */
+export function DataExportSection() {
+  const { t, locale } = useI18n();
+  const { request } = useAppEnvironment();
+  const headingId = useId();
+  const [state, setState] = useState<'idle' | 'busy' | 'asked' | 'failed'>('idle');
+
+  const ask = async () => {
+    setState('busy');
+    try {
+      await request(dataExportApi.create, {
+        body: { id: crypto.randomUUID(), locale, name: t('settings.data.archiveName') },
+      });
+      setState('asked');
+    } catch {
+      setState('failed');
+    }
+  };
+
+  return (
+    <section className="settings__section" aria-labelledby={headingId}>
+      <h2 className="settings__heading" id={headingId}>
+        {t('settings.data.heading')}
+      </h2>
+      <p>{t('settings.data.intro')}</p>
+      {state === 'asked' ? (
+        <p role="status">
+          {t('settings.data.asked')} <AppLink to="/downloads">{t('title.downloads')}</AppLink>
+        </p>
+      ) : (
+        <div className="actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={state === 'busy'}
+            onClick={() => void ask()}
+          >
+            {t('settings.data.download')}
+          </button>
+        </div>
+      )}
+      {state === 'failed' && (
+        <p className="alert" role="alert">
+          {t('error.generic')}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { NEWSLETTER_CONSENT_VERSION, newsletterApi } from '@photo/contracts/newsletter';
+import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useI18n } from '../../shared/i18n/i18n.context';
+import { LoadingIndicator } from '../../shared/ui/loading-indicator';
+import { LoadError } from './addresses.page';
+
+const newsletterKey = ['customers', 'me', 'newsletter'] as const;
+
+/** The newsletter (issue 12): double opt-in by a mailed link; unsubscribing takes one press. */
+export function NewsletterSection() {
+  const { t, locale } = useI18n();
+  const { request } = useAppEnvironment();
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const subscription = useQuery({
+    queryKey: newsletterKey,
+    queryFn: ({ signal }) => request(newsletterApi.mine, {}, { signal }),
+  });
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const change = async (subscribe: boolean) => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const status = subscribe
+        ? await request(newsletterApi.subscribe, {
+            body: { consentTextVersion: NEWSLETTER_CONSENT_VERSION, locale },
+          })
+        : await request(newsletterApi.unsubscribe, {});
+      queryClient.setQueryData(newsletterKey, status);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="settings__section" aria-labelledby={headingId}>
+      <h2 className="settings__heading" id={headingId}>
+        {t('settings.newsletter.heading')}
+      </h2>
+      {subscription.isPending ? (
+        <LoadingIndicator label={t('common.loading')} />
+      ) : subscription.isError ? (
+        <LoadError onRetry={() => void subscription.refetch()} />
+      ) : subscription.data.status === 'subscribed' ? (
+        <>
+          <p>{t('settings.newsletter.subscribed')}</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => void change(false)}
+            >
+              {t('settings.newsletter.unsubscribe')}
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          {subscription.data.status === 'pending' && <p role="status">{t('settings.newsletter.pending')}</p>}
+          <p>{t('settings.newsletter.consent')}</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => void change(true)}
+            >
+              {subscription.data.status === 'pending'
+                ? t('settings.newsletter.resend')
+                : t('settings.newsletter.subscribe')}
+            </button>
+          </div>
+        </>
+      )}
+      {failed && (
+        <p className="alert" role="alert">
+          {t('error.generic')}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations, expectReflowAt320 } from '../support/accessibility';
+import { pageHeading } from '../support/account-area';
+import { expect, test } from '../support/fixtures';
+import { linkIn, waitForMail } from '../support/mailbox';
+import { unitedKingdom } from '../support/storefronts';
+import { appTexts } from '../support/texts';
+import { newThrowawayCustomer } from '../support/throwaway-customer';
+
+const t = appTexts(unitedKingdom);
+
+/** Picks a country, then fills the fields it asks for, by their labels. */
+async function fillAddress(
+  page: Page,
+  country: string,
+  fields: Array<[label: string | RegExp, value: string]>,
+) {
+  await page.getByLabel(t('address.country')).selectOption(country);
+  for (const [label, value] of fields) {
+    const field = page.getByLabel(label, { exact: typeof label === 'string' });
+    if ((await field.evaluate((element) => element.tagName)) === 'SELECT') await field.selectOption(value);
+    else await field.fill(value);
+  }
+}
+
+test('a customer keeps her details and keeps addresses in three countries, told what is wrong in each field', async ({
+  browser,
+}) => {
+  const { page, context } = await newThrowawayCustomer(browser, unitedKingdom, '/settings');
+  await expect(pageHeading(page, unitedKingdom, 'title.settings')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectReflowAt320(page);
+
+  // Personal details: saved, shown, and still there after a reload.
+  await page.getByRole('link', { name: t('title.personalDetails') }).click();
+  await page.getByLabel(t('details.salutation'), { exact: false }).selectOption('ms');
+  await page.getByLabel(t('address.lastName')).fill('Tempest');
+  await page.getByLabel(new RegExp(`^${t('address.phone')}`)).fill('07911 123456');
+  await page.getByRole('button', { name: t('details.save') }).click();
+  await expect(page).toHaveURL(unitedKingdom.url('/settings'));
+  await page.reload();
+  await expect(page.getByText('+447911123456')).toBeVisible();
+  await expect(page.getByText('Tess Tempest')).toBeVisible();
+
+  // Germany: the four messages of spec 5, each under its field, and nothing saved.
+  await page.getByRole('link', { name: t('settings.addresses.add') }).click();
+  await fillAddress(page, 'DE', [
+    [t('address.street'), '12345'],
+    [t('address.houseNumber'), 'abc'],
+    [t('address.postcode'), '1234'],
+    [t('address.city'), 'Berlin'],
+    [new RegExp(`^${t('address.phone')}`), '12'],
+  ]);
+  await page.getByRole('button', { name: t('settings.addresses.save') }).click();
+  for (const key of [
+    'address.error.street',
+    'address.error.houseNumber',
+    'address.error.postcode',
+    'address.error.phone',
+  ]) {
+    await expect(page.getByText(t(key))).toBeVisible();
+  }
+  await expect(page.getByLabel(t('address.street'))).toBeFocused();
+  await expectNoAxeViolations(page);
+  await expectReflowAt320(page);
+  await fillAddress(page, 'DE', [
+    [t('address.street'), 'Unter den Linden'],
+    [t('address.houseNumber'), '5a'],
+    [t('address.postcode'), '10117'],
+    [new RegExp(`^${t('address.phone')}`), '030 123456'],
+  ]);
+  await page.getByRole('button', { name: t('settings.addresses.save') }).click();
+  await expect(page).toHaveURL(unitedKingdom.url('/settings/addresses/all'));
+  await expect(page.getByText('Unter den Linden 5a')).toBeVisible();
+
+  // Italy: a province from the list; a Roman postcode for Milan is refused.
+  await page.getByRole('link', { name: t('settings.addresses.add') }).click();
+  await fillAddress(page, 'IT', [
+    [t('address.street'), 'Via Appia'],
+    [t('address.houseNumber'), '10'],
+    [t('address.postcode'), '00184'],
+    [t('address.city'), 'Roma'],
+    [t('address.province'), 'MI'],
+  ]);
+  await page.getByRole('button', { name: t('settings.addresses.save') }).click();
+  await expect(page.getByText(t('address.error.postcode'))).toBeVisible();
+  await page.getByLabel(t('address.province')).selectOption('RM');
+  await page.getByLabel(t('settings.addresses.makeDefaultDelivery')).check();
+  await page.getByRole('button', { name: t('settings.addresses.save') }).click();
+  const rome = page.getByRole('listitem').filter({ hasText: 'Via Appia 10' });
+  await expect(rome).toContainText(t('settings.addresses.defaultDelivery'));
+
+  // Ireland: the Italian address edited into an Irish one (an Eircode, a county), then the German one deleted.
+  await rome.getByRole('link', { name: t('settings.addresses.edit') }).click();
+  await fillAddress(page, 'IE', [
+    [t('address.street'), 'Grafton Street'],
+    [t('address.houseNumber'), '1'],
+    [new RegExp(t('address.eircode')), 'D02 X285'],
+    [t('address.city'), 'Dublin'],
+    [new RegExp(t('address.county')), 'Co. Dublin'],
+  ]);
+  await page.getByRole('button', { name: t('settings.addresses.save') }).click();
+  await expect(page.getByText('Grafton Street 1')).toBeVisible();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Unter den Linden 5a' })
+    .getByRole('button', { name: t('settings.addresses.delete') })
+    .click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: t('settings.addresses.deleteConfirm') })
+    .click();
+  await expect(page.getByText('Unter den Linden 5a')).toHaveCount(0);
+  await expect(page.getByText('Grafton Street 1')).toBeVisible();
+  await context.close();
+});
+
+test('a customer subscribes to the newsletter through the link mailed to her', async ({ browser }) => {
+  const { page, context, account } = await newThrowawayCustomer(browser, unitedKingdom, '/settings');
+  await page.getByRole('button', { name: t('settings.newsletter.subscribe') }).click();
+  await expect(page.getByText(t('settings.newsletter.pending'))).toBeVisible();
+
+  const mail = await waitForMail(unitedKingdom, { to: account.email, template: 'newsletter.confirm' });
+  // The confirmation page is public: it works in a browser that is not signed in.
+  const elsewhere = await browser.newContext();
+  const phone = await elsewhere.newPage();
+  await phone.goto(linkIn(mail, '/subscription-confirmation'));
+  await expect(pageHeading(phone, unitedKingdom, 'subscriptionConfirmation.title')).toBeVisible();
+  await expectNoAxeViolations(phone);
+  await phone.getByRole('button', { name: t('subscriptionConfirmation.confirm') }).click();
+  await expect(pageHeading(phone, unitedKingdom, 'subscriptionSuccess.title')).toBeVisible();
+  await expect(phone.getByText(t('subscriptionSuccess.message'))).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText(t('settings.newsletter.subscribed'))).toBeVisible();
+  await page.getByRole('button', { name: t('settings.newsletter.unsubscribe') }).click();
+  await expect(page.getByRole('button', { name: t('settings.newsletter.subscribe') })).toBeVisible();
+  await elsewhere.close();
+  await context.close();
+});

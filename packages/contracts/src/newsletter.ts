@@ -1,0 +1,57 @@
+import { z } from 'zod/mini';
+import { defineEndpoint } from './endpoint';
+
+/** The version of the consent text shown next to 'Subscribe'; stored with each proof of consent. */
+export const NEWSLETTER_CONSENT_VERSION = '2026-11';
+
+export const newsletterStatuses = ['none', 'pending', 'subscribed'] as const;
+export const NewsletterStatusSchema = z.object({ status: z.enum(newsletterStatuses) });
+export type NewsletterStatus = z.infer<typeof NewsletterStatusSchema>['status'];
+
+const EmailTokenParamsSchema = z.object({
+  email: z.string().check(z.minLength(3), z.maxLength(254)),
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+});
+
+/**
+ * The email gateway of spec 7. The signed-in customer's own subscription, and the two calls the
+ * mailed links make (confirm, unsubscribe), which need no sign-in: the link's secret is the credential.
+ */
+export const newsletterApi = {
+  mine: defineEndpoint({
+    service: 'emailGateway',
+    method: 'GET',
+    path: '/api/v1/Profiles/me/subscription',
+    response: NewsletterStatusSchema,
+  }),
+  /** Sends the confirmation mail (double opt-in); the subscription is pending until it is confirmed. */
+  subscribe: defineEndpoint({
+    service: 'emailGateway',
+    method: 'POST',
+    path: '/api/v1/Profiles/me/subscription',
+    body: z.object({ consentTextVersion: z.string(), locale: z.optional(z.string()) }),
+    response: NewsletterStatusSchema,
+  }),
+  unsubscribe: defineEndpoint({
+    service: 'emailGateway',
+    method: 'DELETE',
+    path: '/api/v1/Profiles/me/subscription',
+    response: NewsletterStatusSchema,
+  }),
+  confirm: defineEndpoint({
+    service: 'emailGateway',
+    method: 'POST',
+    path: '/api/v1/Profiles/:email/subscription/confirm/:token',
+    params: EmailTokenParamsSchema,
+    response: z.void(),
+    successStatus: 204,
+  }),
+  unsubscribeByLink: defineEndpoint({
+    service: 'emailGateway',
+    method: 'POST',
+    path: '/api/v1/Profiles/:email/subscription/unsubscribe/:token',
+    params: EmailTokenParamsSchema,
+    response: z.void(),
+    successStatus: 204,
+  }),
+};
