@@ -32,6 +32,13 @@ import {
 import { createDownloadsRepository } from './downloads/downloads.repository';
 import { registerDownloadRoutes } from './downloads/downloads.routes';
 import { createDownloadsService } from './downloads/downloads.service';
+import { registerMerchandiseRoutes } from './merchandise/merchandise.routes';
+import { createMerchandiseService } from './merchandise/merchandise.service';
+import { createPaymentsRepository } from './payments/payments.repository';
+import { registerPaymentReturnRoute, registerTestPaymentPages } from './payments/payments.routes';
+import { createPaymentsService } from './payments/payments.service';
+import { createTestPaymentProvider, TEST_PAYMENTS_HOUSEKEEPING_JOB } from './payments/test-payment-provider';
+import { createTestPaymentsRepository } from './payments/test-payments.repository';
 import { createPhotoEventBus, type PhotoEventBus } from './photos/photo-events';
 import { createPhotoIngestService } from './photos/photo-ingest.service';
 import { createPhotoJobHandlers } from './photos/photo-jobs';
@@ -48,6 +55,14 @@ import { sendAlbumInvitationMail } from './share/album-invitation-mail';
 import { createShareRepository } from './share/share.repository';
 import { registerShareRoutes } from './share/share.routes';
 import { createShareServiceFor } from './share/share.service';
+import { createLibraryExpiryWork } from './storage/library-expiry.job';
+import { createStorageRepository } from './storage/storage.repository';
+import { registerStorageRoutes } from './storage/storage.routes';
+import { createStorageService } from './storage/storage.service';
+import { createAddressesRepository } from './addresses/addresses.repository';
+import { createPrintsCheckoutsRepository } from './prints-orders/prints-checkouts.repository';
+import { registerPrintsOrderRoutes } from './prints-orders/prints-orders.routes';
+import { createPrintsOrdersService, deliveryAddressOf } from './prints-orders/prints-orders.service';
 import { createTempSelectionsRepository } from './temp-selections/temp-selections.repository';
 import { registerTempSelectionRoutes } from './temp-selections/temp-selections.routes';
 import {
@@ -55,6 +70,26 @@ import {
   TEMP_SELECTIONS_HOUSEKEEPING_JOB,
 } from './temp-selections/temp-selections.service';
 import { registerUploadRoutes } from './upload/upload.routes';
+import { createTokenCipher } from './auth/token-cipher';
+import { accountBuyerReader } from './invoices/invoice-buyer';
+import { createInvoiceWork, invoiceConfirmedOrder } from './invoices/invoice-jobs';
+import { createInvoicesRepository } from './invoices/invoices.repository';
+import { registerInvoiceRoutes } from './invoices/invoices.routes';
+import { createInvoicesService } from './invoices/invoices.service';
+import { createCallbackWork } from './integration/callback-delivery';
+import { createCallbackUrlGuard } from './integration/callback-url-guard';
+import { createIntegrationRepository } from './integration/integration.repository';
+import { registerIntegrationRoutes } from './integration/integration.routes';
+import { createIntegrationService } from './integration/integration.service';
+import { createProjectsRepository } from './projects/projects.repository';
+import { registerProjectRoutes } from './projects/projects.routes';
+import { createProjectsService } from './projects/projects.service';
+import { validatePostalAddress } from './addresses/address-validator';
+import { createOrdersRepository } from './orders/orders.repository';
+import { registerOrderRoutes } from './orders/orders.routes';
+import { createOrdersService } from './orders/orders.service';
+import { systemClock, type Clock } from './platform/clock';
+import { registerShopApi, type ShopApi } from './shop-api/shop-api.module';
 import { startJobWorker, type BackgroundWork } from './platform/job-queue';
 import { createApiRouter } from './platform/api-router';
 import { createAuthSecretsRepository } from './auth/auth-secrets.repository';
@@ -79,6 +114,8 @@ declare module 'fastify' {
     jobs: { drain(): Promise<void> };
     photoEvents: PhotoEventBus;
     push: CustomerPushBus;
+    /** The shop-side API's services, for in-process callers (tests, demo seeding). */
+    shopApi: ShopApi;
   }
 }
 
@@ -88,6 +125,8 @@ export interface AppDependencies {
   blobs: BlobStore;
   /** Pass `false` to silence logs (tests), or a pino options object. */
   logger?: boolean | { level: string };
+  /** The time of time-based rules (orders in progress); tests pass a fixed one. */
+  clock?: Clock;
 }
 
 const hostIndependentPaths = new Set(['/healthz', '/readyz']);
@@ -134,13 +173,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return reply.send({ status: 'ready' });
   });
 
+  const merchandise = createMerchandiseService();
   registerStorefrontRoutes(app, {
     localesDir: config.localesDir,
     hostnames: storefronts.hostnames,
     supportChatScriptUrl: config.supportChatScriptUrl,
     printsOrdering: config.printsOrdering,
+    printsEditorUrl: config.printsEditorUrl,
     nativeAppUrl: config.nativeAppUrl,
+    merchandise,
   });
+  await registerMerchandiseRoutes(app, { merchandise });
   registerErrorReportRoutes(app);
 
   const customersRepository = createCustomersRepository(db);
@@ -153,7 +196,52 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateWindows,
   });
   const api = createApiRouter(app, auth.authenticate);
-  registerCustomerRoutes(api, createCustomersService(customersRepository));
+  const customers = createCustomersService(customersRepository);
+  registerCustomerRoutes(api, customers);
+  // Callback secrets are kept sealed with this server's key: a database dump alone cannot sign.
+  const callbackKey = await createAuthSecretsRepository(db).getOrCreate(
+    'integration.callback-key',
+    async () => randomBytes(32).toString('base64url'),
+  );
+  const callbackCipher = createTokenCipher(Buffer.from(callbackKey, 'base64url'));
+  const checkCallbackUrl = createCallbackUrlGuard({
+    allowedOrigins: config.integration.callbackAllowedOrigins,
+  });
+  const integrationRepository = createIntegrationRepository(db);
+  const integration = createIntegrationService({
+    db,
+    integration: integrationRepository,
+    customers,
+    checkUrl: checkCallbackUrl,
+    cipher: callbackCipher,
+    config: config.integration,
+  });
+  registerIntegrationRoutes(api, integration);
+  const invoices = createInvoicesService({
+    db,
+    invoices: createInvoicesRepository(db),
+    blobs: deps.blobs,
+    readBuyer: accountBuyerReader(db),
+  });
+  registerInvoiceRoutes(app, api, { invoices, blobs: deps.blobs, authenticate: auth.authenticate });
+
+  // B2B callbacks and invoices follow the shop's order state changes, in the changes' transactions.
+  const shopApi = await registerShopApi(app, {
+    config,
+    db,
+    customers: customersRepository,
+    onOrderStateChanged: [integration.onOrderStateChanged, invoiceConfirmedOrder],
+  });
+  const ordersRepository = createOrdersRepository(db);
+  registerOrderRoutes(
+    api,
+    createOrdersService({
+      orders: ordersRepository,
+      shop: shopApi.orders,
+      clock: deps.clock ?? systemClock,
+      validateAddress: validatePostalAddress,
+    }),
+  );
   registerAddressRoutes(api, createAddressesService(db));
   registerIdentityRoutes(api, createIdentitiesService({ db, rateWindows }), config.publicScheme);
   registerNewsletterRoutes(api, createNewsletterService({ db, rateWindows }));
@@ -174,8 +262,43 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     blobs: deps.blobs,
     authenticate: auth.authenticate,
   });
+  // One payment provider for every purpose (decision 086): the local test page unless a real one is composed here.
+  const testPayments = createTestPaymentsRepository(db);
+  const payments = createPaymentsService({
+    payments: createPaymentsRepository(db),
+    provider: createTestPaymentProvider(testPayments),
+  });
+  registerPaymentReturnRoute(app, { payments, authenticate: auth.authenticate });
+  registerTestPaymentPages(app, { sessions: testPayments });
+  const clock = deps.clock ?? systemClock;
+  registerStorageRoutes(
+    api,
+    createStorageService({
+      storage: createStorageRepository(db),
+      clock,
+      // Saved projects arrive with the projects service; until it is composed here there are none.
+      countProjects: async () => 0,
+    }),
+  );
   const tempSelections = createTempSelectionsRepository(db);
-  registerTempSelectionRoutes(api, createTempSelectionsService(tempSelections));
+  const tempSelectionsService = createTempSelectionsService(tempSelections);
+  registerTempSelectionRoutes(api, tempSelectionsService);
+  registerPrintsOrderRoutes(
+    api,
+    createPrintsOrdersService({
+      checkouts: createPrintsCheckoutsRepository(db),
+      tempSelections: tempSelectionsService,
+      merchandise,
+      payments,
+      customers: customersRepository,
+      shop: shopApi.orders,
+      findDeliveryAddress: async (customerId, addressId) => {
+        const address = await createAddressesRepository(db).find(customerId, addressId);
+        return address && deliveryAddressOf(address);
+      },
+      clock,
+    }),
+  );
   await registerPushRoutes(app, {
     push,
     authenticateUpgrade: auth.authenticateUpgrade,
@@ -202,6 +325,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerDownloadRoutes(api, { downloads: downloadsService });
   registerDataExportRoutes(api, { db, downloads: downloadsService });
+  const projects = createProjectsService({ projects: createProjectsRepository(db), blobs: deps.blobs });
+  registerProjectRoutes(app, api, { projects, blobs: deps.blobs, authenticate: auth.authenticate });
+
   const uploads = await registerUploadRoutes(app, {
     authenticate: auth.authenticate,
     ingest,
@@ -239,7 +365,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     }),
     auth.background,
+    createLibraryExpiryWork({ db, clock, storefronts, logger: app.log }),
+    {
+      handlers: { [TEST_PAYMENTS_HOUSEKEEPING_JOB]: () => testPayments.deleteExpired() },
+      schedules: [
+        { name: TEST_PAYMENTS_HOUSEKEEPING_JOB, kind: TEST_PAYMENTS_HOUSEKEEPING_JOB, everySeconds: 3600 },
+      ],
+    },
     createAccountErasureWork({ db, blobs: deps.blobs }),
+    createCallbackWork({
+      integration: integrationRepository,
+      checkUrl: checkCallbackUrl,
+      cipher: callbackCipher,
+    }),
+    createInvoiceWork({ invoices, orders: ordersRepository }),
     {
       // Expired selections are never served; this only keeps the table small.
       handlers: { [TEMP_SELECTIONS_HOUSEKEEPING_JOB]: () => tempSelections.deleteExpired() },
@@ -262,6 +401,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('jobs', jobs);
   app.decorate('photoEvents', photoEvents);
   app.decorate('push', push);
+  app.decorate('shopApi', shopApi);
   app.addHook('onClose', async () => {
     uploads.close();
     await jobs.stop();

@@ -52,8 +52,26 @@ const EnvSchema = z.object({
   PHOTO_STORAGE_QUOTA_GB: z.coerce.number().positive().default(100),
   /** The shop's order-prints switch (spec 2.4: order prints needs it and the product's capability). */
   PRINTS_ORDERING: booleanString.default(true),
+  /**
+   * The shop's prints editor, where 'Order prints' sends a selection (decision 088); by default this
+   * product's own prints-order page on each storefront's origin.
+   */
+  PRINTS_EDITOR_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Deep link of the shop's mobile app, where phones add photos to an album (spec 2.4); none by default. */
   NATIVE_APP_URL: z.string().min(1).optional(),
+  /** Where business customers send order files (the FTP instructions page, spec 2.6). */
+  FTP_HOST: z.string().min(1).default('ftp.photoshop.example'),
+  FTP_PORT: z.coerce.number().int().min(1).max(65535).default(21),
+  /**
+   * Exact origins (e.g. http://127.0.0.1:9000) that callbacks may reach although they are not https
+   * or not public: a receiver on this machine in development and tests. Never set in production.
+   */
+  CALLBACK_ALLOWED_ORIGINS: z.string().optional(),
+  /**
+   * The shop's service token for the shop-side API (docs/shop-integration.md), at least 32 characters.
+   * Unset: one is made once, kept in the database and written to DATA_DIR/shop-api-token for `npm run shop`.
+   */
+  SHOP_API_TOKEN: z.string().min(32).optional(),
   WEB_DIST_DIR: z.string().optional(),
   /** Where `npm start` was typed: relative paths are read from there. */
   INIT_CWD: z.string().optional(),
@@ -94,10 +112,23 @@ export interface AppConfig {
   trustedProxies: string[];
   limits: UsageLimits;
   printsOrdering: boolean;
+  /** Unset: the storefront's own `/prints-order` page. */
+  printsEditorUrl: string | undefined;
   nativeAppUrl: string | undefined;
+  integration: IntegrationConfig;
+  shopApiToken: string | undefined;
   webDistDir: string;
   localesDir: string;
   migrationsDir: string;
+}
+
+/** The FTP drop for order files and the callback rules of the B2B integration. */
+export interface IntegrationConfig {
+  ftpHost: string;
+  ftpPort: number;
+  /** Folders below each customer's FTP home. */
+  ftpFolders: { incoming: string; processed: string; failed: string };
+  callbackAllowedOrigins: string[];
 }
 
 /** What one network address or one customer may do (docs/operations.md). */
@@ -139,7 +170,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       photoStorageQuotaBytes: Math.round(values.PHOTO_STORAGE_QUOTA_GB * 1024 ** 3),
     },
     printsOrdering: values.PRINTS_ORDERING,
+    printsEditorUrl: values.PRINTS_EDITOR_URL,
     nativeAppUrl: values.NATIVE_APP_URL,
+    integration: {
+      ftpHost: values.FTP_HOST,
+      ftpPort: values.FTP_PORT,
+      ftpFolders: { incoming: '/orders/incoming', processed: '/orders/processed', failed: '/orders/failed' },
+      callbackAllowedOrigins: parseOrigins(values.CALLBACK_ALLOWED_ORIGINS),
+    },
+    shopApiToken: values.SHOP_API_TOKEN,
     webDistDir: path.resolve(baseDir, values.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     localesDir: path.join(repoRoot, 'apps/web/locales'),
     migrationsDir: path.join(repoRoot, 'apps/server/migrations'),
@@ -194,4 +233,25 @@ function parseStorefrontHosts(raw: string | undefined): Record<string, string> {
     throw new ConfigError('Invalid configuration: STOREFRONT_HOSTS must map storefront ids to host names');
   }
   return result.data;
+}
+
+function parseOrigins(raw: string | undefined): string[] {
+  if (!raw) return [];
+  return raw.split(',').map((entry) => {
+    const text = entry.trim();
+    let origin: string;
+    try {
+      origin = new URL(text).origin;
+    } catch {
+      throw new ConfigError(
+        `Invalid configuration: CALLBACK_ALLOWED_ORIGINS has "${text}", which is no origin`,
+      );
+    }
+    if (origin !== text.replace(/\/$/, '')) {
+      throw new ConfigError(
+        `Invalid configuration: CALLBACK_ALLOWED_ORIGINS takes origins only, not "${text}"`,
+      );
+    }
+    return origin;
+  });
 }

@@ -1,9 +1,12 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createCustomersRepository } from './customers/customers.repository';
-import { seedDemoAccounts } from './demo/demo-accounts';
+import { demoAccounts, seedDemoAccounts } from './demo/demo-accounts';
+import { seedDemoOrders } from './demo/demo-orders';
 import { seedDemoAlbums } from './demo/demo-albums';
 import { seedDemoPhotos } from './demo/demo-photos';
+import { seedDemoProjects } from './demo/demo-projects';
+import { seedLapsingDemoCustomer } from './demo/demo-storage';
 import { openStorage } from './platform/storage';
 
 const startedAt = performance.now();
@@ -15,7 +18,12 @@ if (config.demoData) {
   const demoCustomer = await customers.findActiveByEmail('demo@example.com');
   const friend = await customers.findActiveByEmail('b2b@example.com');
   if (demoCustomer) await seedDemoPhotos(db, blobs, demoCustomer.id);
+  await seedLapsingDemoCustomer(db, blobs, customers, new Date());
   if (demoCustomer && friend) {
+    await seedDemoProjects(db, blobs, [
+      { customerId: demoCustomer.id, storefrontId: 'nl', count: 13 },
+      { customerId: friend.id, storefrontId: 'nl', count: 3 },
+    ]);
     await seedDemoAlbums(db, blobs, config.limits, {
       customerId: demoCustomer.id,
       friendId: friend.id,
@@ -25,6 +33,19 @@ if (config.demoData) {
 }
 
 const app = await buildApp({ config, db, blobs });
+if (config.demoData) {
+  // Placed through the shop-side service, as the shop places orders.
+  const customers = createCustomersRepository(db);
+  const accounts = await Promise.all(
+    demoAccounts.map((account) => customers.findActiveByEmail(account.email)),
+  );
+  await seedDemoOrders(
+    db,
+    app.shopApi.orders,
+    accounts.filter((account) => account !== undefined),
+    new Date(),
+  );
+}
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
   { startupMs: Math.round(performance.now() - startedAt), url: `http://localhost:${config.port}` },

@@ -16,6 +16,8 @@ export const errorCodes = [
   /** The customer started more uploads this hour than allowed (429). */
   'upload_rate_exceeded',
   'channel_not_found',
+  /** A callback URL that is not https, or points at a private, local or cloud-internal address (422). */
+  'callback_url_refused',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

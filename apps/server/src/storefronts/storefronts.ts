@@ -8,6 +8,8 @@ export interface Storefront {
   /** First locale is the default; Belgium offers Dutch and French. */
   locales: string[];
   countryDomain: string;
+  /** ISO 4217 currency of its prices and orders. */
+  currency: string;
 }
 
 /** The 13 storefronts of spec section 1. The German storefront's locale is forced to de-AT (spec 9). */
@@ -18,19 +20,104 @@ export const storefronts: readonly Storefront[] = [
     vendor: 'PhotoShop Belgium',
     locales: ['nl-BE', 'fr-BE'],
     countryDomain: 'be',
+    currency: 'EUR',
   },
-  { id: 'de', channelId: 'DE', vendor: 'PhotoShop Deutschland', locales: ['de-AT'], countryDomain: 'de' },
-  { id: 'nl', channelId: 'NL', vendor: 'PhotoShop Nederland', locales: ['nl-NL'], countryDomain: 'nl' },
-  { id: 'uk', channelId: 'UK', vendor: 'PhotoShop UK', locales: ['en-GB'], countryDomain: 'co.uk' },
-  { id: 'no', channelId: 'NO', vendor: 'PhotoShop Norge', locales: ['nb-NO'], countryDomain: 'no' },
-  { id: 'fr', channelId: 'FR', vendor: 'PhotoShop France', locales: ['fr-FR'], countryDomain: 'fr' },
-  { id: 'se', channelId: 'SE', vendor: 'PhotoShop Sverige', locales: ['sv-SE'], countryDomain: 'se' },
-  { id: 'at', channelId: 'AT', vendor: 'PhotoShop Österreich', locales: ['de-AT'], countryDomain: 'at' },
-  { id: 'ie', channelId: 'IE', vendor: 'PhotoShop Ireland', locales: ['en-IE'], countryDomain: 'ie' },
-  { id: 'it', channelId: 'IT', vendor: 'PhotoShop Italia', locales: ['it-IT'], countryDomain: 'it' },
-  { id: 'dk', channelId: 'DK', vendor: 'PhotoShop Danmark', locales: ['da-DK'], countryDomain: 'dk' },
-  { id: 'es', channelId: 'ES', vendor: 'PhotoShop España', locales: ['es-ES'], countryDomain: 'es' },
-  { id: 'pt', channelId: 'PT', vendor: 'PhotoShop Portugal', locales: ['pt-PT'], countryDomain: 'pt' },
+  {
+    id: 'de',
+    channelId: 'DE',
+    vendor: 'PhotoShop Deutschland',
+    locales: ['de-AT'],
+    countryDomain: 'de',
+    currency: 'EUR',
+  },
+  {
+    id: 'nl',
+    channelId: 'NL',
+    vendor: 'PhotoShop Nederland',
+    locales: ['nl-NL'],
+    countryDomain: 'nl',
+    currency: 'EUR',
+  },
+  {
+    id: 'uk',
+    channelId: 'UK',
+    vendor: 'PhotoShop UK',
+    locales: ['en-GB'],
+    countryDomain: 'co.uk',
+    currency: 'GBP',
+  },
+  {
+    id: 'no',
+    channelId: 'NO',
+    vendor: 'PhotoShop Norge',
+    locales: ['nb-NO'],
+    countryDomain: 'no',
+    currency: 'NOK',
+  },
+  {
+    id: 'fr',
+    channelId: 'FR',
+    vendor: 'PhotoShop France',
+    locales: ['fr-FR'],
+    countryDomain: 'fr',
+    currency: 'EUR',
+  },
+  {
+    id: 'se',
+    channelId: 'SE',
+    vendor: 'PhotoShop Sverige',
+    locales: ['sv-SE'],
+    countryDomain: 'se',
+    currency: 'SEK',
+  },
+  {
+    id: 'at',
+    channelId: 'AT',
+    vendor: 'PhotoShop Österreich',
+    locales: ['de-AT'],
+    countryDomain: 'at',
+    currency: 'EUR',
+  },
+  {
+    id: 'ie',
+    channelId: 'IE',
+    vendor: 'PhotoShop Ireland',
+    locales: ['en-IE'],
+    countryDomain: 'ie',
+    currency: 'EUR',
+  },
+  {
+    id: 'it',
+    channelId: 'IT',
+    vendor: 'PhotoShop Italia',
+    locales: ['it-IT'],
+    countryDomain: 'it',
+    currency: 'EUR',
+  },
+  {
+    id: 'dk',
+    channelId: 'DK',
+    vendor: 'PhotoShop Danmark',
+    locales: ['da-DK'],
+    countryDomain: 'dk',
+    currency: 'DKK',
+  },
+  {
+    id: 'es',
+    channelId: 'ES',
+    vendor: 'PhotoShop España',
+    locales: ['es-ES'],
+    countryDomain: 'es',
+    currency: 'EUR',
+  },
+  {
+    id: 'pt',
+    channelId: 'PT',
+    vendor: 'PhotoShop Portugal',
+    locales: ['pt-PT'],
+    countryDomain: 'pt',
+    currency: 'EUR',
+  },
 ];
 
 /** Plain `localhost` (and a bare IP) serves this one, so the product opens without a host name. */
@@ -69,6 +156,8 @@ export interface StorefrontResolver {
   resolve(hostHeader: string | undefined): ResolvedStorefront | undefined;
   /** Every host name that serves a storefront (used for allowed origins). */
   readonly hostnames: readonly string[];
+  /** A storefront by id (the default one for an unknown id), for work outside a request (mails of jobs). */
+  byId(id: string | null | undefined): ResolvedStorefront;
 }
 
 export function createStorefrontResolver(
@@ -88,6 +177,11 @@ export function createStorefrontResolver(
 
   return {
     hostnames: [...byHost.keys()],
+    byId(id) {
+      const storefront = storefronts.find((candidate) => candidate.id === id) ?? fallback;
+      const hostname = config.storefrontHosts[storefront.id]?.toLowerCase() ?? `${storefront.id}.localhost`;
+      return { storefront, hostname, origin: `${config.publicScheme}://${hostname}${portSuffix}` };
+    },
     resolve(hostHeader) {
       if (!hostHeader) return undefined;
       const hostname = hostHeader.toLowerCase().replace(/:\d+$/, '');

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import { createLocalBlobStore, type BlobStore } from '../platform/blob-store';
+import type { Clock } from '../platform/clock';
 import type { Database } from '../platform/database';
 import { createTestDatabase } from './test-database';
 
@@ -19,6 +20,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Wraps the folder store the app gets, e.g. to make a read fail the way a broken disk would. */
   wrapBlobs?: (blobs: BlobStore) => BlobStore;
+  /** The app's clock, for rules that depend on the time (orders in progress). */
+  clock?: Clock;
 }
 
 /** The real app on a fresh database and a temporary data folder, for `app.inject` tests. */
@@ -36,7 +39,13 @@ export async function createTestApp(
   });
   const db = await createTestDatabase();
   const blobs = createLocalBlobStore(path.join(dataDir, 'blobs'));
-  const app = await buildApp({ config, db, blobs: options.wrapBlobs?.(blobs) ?? blobs, logger: false });
+  const app = await buildApp({
+    config,
+    db,
+    blobs: options.wrapBlobs?.(blobs) ?? blobs,
+    logger: false,
+    clock: options.clock,
+  });
   await app.ready();
   return {
     app,

@@ -35,7 +35,7 @@ describe('the settings pages', () => {
         [addressesUrl]: () => jsonResponse([home]),
         [newsletterUrl]: (init) => jsonResponse({ status: init?.method === 'POST' ? 'pending' : 'none' }),
         [exportUrl]: (init) => {
-          exported = JSON.parse(init!.body as string);
+          exported = JSON.parse(init!.body as string) as typeof exported;
           return jsonResponse({ id: exported.id, photos: [] }, 202);
         },
       },

@@ -1,0 +1,326 @@
+import type {
+  ArticleGroup,
+  DeliveryAddress,
+  InternalOrderState,
+  PaymentStatus,
+} from '@photo/contracts/orders';
+import type { ShopProduct } from '@photo/contracts/shop-api';
+import type { Queryable } from '../platform/database';
+import type { ShopOrdersService } from '../shop-api/shop-orders.service';
+import { storefronts } from '../storefronts/storefronts';
+
+const DAY_MS = 86_400_000;
+
+/** Products the demo shop sells, with their price in euro cents; other currencies convert below. */
+export const demoCatalogue = {
+  prints: { code: 'PAP_910', articleName: 'Prints 10x15 glossy', articleGroup: 'prints', euroCents: 19 },
+  printsLarge: { code: 'PAP_1318', articleName: 'Prints 13x18 matt', articleGroup: 'prints', euroCents: 39 },
+  photoBook: {
+    code: 'BOOK_A4_HARD',
+    articleName: 'Photo book A4 hardcover',
+    articleGroup: 'photoBooks',
+    euroCents: 3495,
+  },
+  canvas: { code: 'WALL_CANVAS_60', articleName: 'Canvas 60x40', articleGroup: 'wallDecor', euroCents: 4995 },
+  poster: { code: 'WALL_POSTER_A2', articleName: 'Poster A2', articleGroup: 'wallDecor', euroCents: 1495 },
+  cards: {
+    code: 'CARD_XMAS_10',
+    articleName: 'Christmas cards (10)',
+    articleGroup: 'cards',
+    euroCents: 1295,
+  },
+} satisfies Record<
+  string,
+  { code: string; articleName: string; articleGroup: ArticleGroup; euroCents: number }
+>;
+export type DemoProductKind = keyof typeof demoCatalogue;
+
+const currencyRates: Record<string, number> = { EUR: 1, GBP: 0.86, SEK: 11.5, NOK: 11.7, DKK: 7.46 };
+
+const imageOf: Record<ArticleGroup, string> = {
+  prints: '/products/prints.svg',
+  photoBooks: '/products/photo-book.svg',
+  wallDecor: '/products/wall-decor.svg',
+  cards: '/products/cards.svg',
+  gifts: '/products/cards.svg',
+};
+
+/** A product line of the demo catalogue, priced in the storefront's currency. */
+export function demoProduct(
+  kind: DemoProductKind,
+  lineId: string,
+  quantity: number,
+  currency: string,
+  voucher?: string,
+): ShopProduct {
+  const item = demoCatalogue[kind];
+  const price = Math.round(item.euroCents * (currencyRates[currency] ?? 1) * (voucher ? 0.8 : 1));
+  return {
+    lineId,
+    code: item.code,
+    articleName: item.articleName,
+    articleGroup: item.articleGroup,
+    quantity,
+    unitPrice: price,
+    imageUrl: imageOf[item.articleGroup],
+    ...(voucher ? { voucher } : {}),
+  };
+}
+
+const addresses: Record<string, Omit<DeliveryAddress, 'firstName' | 'lastName'>> = {
+  nl: {
+    street: 'Keizersgracht',
+    houseNumber: '212',
+    postcode: '1016 DZ',
+    city: 'Amsterdam',
+    country: 'NL',
+    company: '',
+    addressLine2: '',
+    region: '',
+    phone: '',
+  },
+  uk: {
+    street: 'Baker Street',
+    houseNumber: '221',
+    postcode: 'NW1 6XE',
+    city: 'London',
+    country: 'GB',
+    company: '',
+    addressLine2: '',
+    region: '',
+    phone: '',
+  },
+  se: {
+    street: 'Drottninggatan',
+    houseNumber: '53',
+    postcode: '111 21',
+    city: 'Stockholm',
+    country: 'SE',
+    company: '',
+    addressLine2: '',
+    region: '',
+    phone: '',
+  },
+  be: {
+    street: 'Meir',
+    houseNumber: '78',
+    postcode: '2000',
+    city: 'Antwerpen',
+    country: 'BE',
+    company: '',
+    addressLine2: '',
+    region: '',
+    phone: '',
+  },
+  de: {
+    street: 'Friedrichstraße',
+    houseNumber: '43',
+    postcode: '10117',
+    city: 'Berlin',
+    country: 'DE',
+    company: '',
+    addressLine2: '',
+    region: '',
+    phone: '',
+  },
+};
+
+interface DemoOrder {
+  storefront: keyof typeof addresses;
+  daysAgo: number;
+  state: InternalOrderState;
+  payment: PaymentStatus;
+  /** Days after ordering that the payment status last changed. */
+  paidAfterDays: number;
+  pickupPoint?: string;
+  products: Array<[DemoProductKind, number, string?]>;
+}
+
+/**
+ * Orders of every demo account: in progress (awaiting payment, ordered, in production, sent) and
+ * history (sent long ago, one cancelled), prints, photo books and wall decor, on more than one
+ * storefront (each in its currency), one with a voucher and one to a pickup point.
+ */
+const demoOrders: DemoOrder[] = [
+  {
+    storefront: 'nl',
+    daysAgo: 1,
+    state: 'Received',
+    payment: 'paymentPending',
+    paidAfterDays: 0,
+    products: [
+      ['prints', 48],
+      ['printsLarge', 12],
+    ],
+  },
+  {
+    storefront: 'nl',
+    daysAgo: 4,
+    state: 'Confirmed',
+    payment: 'paymentSuccess',
+    paidAfterDays: 0,
+    products: [
+      ['canvas', 1],
+      ['prints', 24],
+    ],
+  },
+  {
+    storefront: 'nl',
+    daysAgo: 6,
+    state: 'Confirmed',
+    payment: 'paymentSuccess',
+    paidAfterDays: 0,
+    pickupPoint: 'Bruna Centraal Station',
+    products: [['poster', 2]],
+  },
+  {
+    storefront: 'uk',
+    daysAgo: 9,
+    state: 'ProductionStarted',
+    payment: 'paymentSuccess',
+    paidAfterDays: 0,
+    products: [
+      ['photoBook', 1, 'BOOK20'],
+      ['cards', 2],
+    ],
+  },
+  {
+    storefront: 'nl',
+    daysAgo: 12,
+    state: 'Dispatched',
+    payment: 'paymentSuccess',
+    paidAfterDays: 1,
+    products: [['prints', 100]],
+  },
+  {
+    storefront: 'se',
+    daysAgo: 45,
+    state: 'Dispatched',
+    payment: 'paymentSuccess',
+    paidAfterDays: 0,
+    products: [
+      ['photoBook', 2],
+      ['prints', 36],
+    ],
+  },
+  {
+    storefront: 'nl',
+    daysAgo: 70,
+    state: 'Cancelled',
+    payment: 'paymentFailed',
+    paidAfterDays: 0,
+    products: [['canvas', 1]],
+  },
+  {
+    storefront: 'nl',
+    daysAgo: 160,
+    state: 'Dispatched',
+    payment: 'paymentFree',
+    paidAfterDays: 0,
+    products: [
+      ['cards', 3],
+      ['printsLarge', 20],
+    ],
+  },
+  {
+    storefront: 'uk',
+    daysAgo: 330,
+    state: 'Dispatched',
+    payment: 'paymentSuccess',
+    paidAfterDays: 0,
+    products: [
+      ['poster', 1],
+      ['prints', 60],
+    ],
+  },
+];
+
+const path: InternalOrderState[] = [
+  'Received',
+  'Confirmed',
+  'ProductionStarted',
+  'ProductionCompleted',
+  'Dispatched',
+];
+
+/**
+ * Gives every demo account realistic orders, placed through the shop-side service exactly as the shop
+ * places them. Runs once per account: an account with orders is left alone.
+ */
+export async function seedDemoOrders(
+  db: Queryable,
+  shop: ShopOrdersService,
+  accounts: ReadonlyArray<{ id: string; firstName: string; lastName: string }>,
+  now: Date,
+): Promise<number> {
+  let placed = 0;
+  await shop.putVoucherOffer('BOOK20', {
+    campaignName: 'autumn-books',
+    title: '20% off photo books',
+    description: 'Twenty percent off every photo book ordered this autumn.',
+    discountPercent: 20,
+    validUntil: `${now.getUTCFullYear()}-12-31`,
+    changedAt: '2026-01-01T00:00:00.000Z',
+  });
+  for (const storefront of storefronts) {
+    await shop.putCampaign(storefront.id, 'christmas', {
+      title: 'Christmas',
+      cutoffs: [
+        { articleGroup: 'photoBooks', orderBy: `${now.getUTCFullYear()}-12-14` },
+        { articleGroup: 'prints', orderBy: `${now.getUTCFullYear()}-12-18` },
+        { articleGroup: 'wallDecor', orderBy: `${now.getUTCFullYear()}-12-16` },
+      ],
+      changedAt: '2026-01-01T00:00:00.000Z',
+    });
+  }
+  for (const [accountIndex, account] of accounts.entries()) {
+    const { rows } = await db.query('SELECT 1 FROM super_orders WHERE customer_id = $1 LIMIT 1', [
+      account.id,
+    ]);
+    if (rows.length > 0) continue;
+    for (const [index, order] of demoOrders.entries()) {
+      const storefront = storefronts.find((candidate) => candidate.id === order.storefront)!;
+      const code = `${storefront.channelId}-${7_300_000 + accountIndex * 1000 + index}`;
+      const createdAt = new Date(now.getTime() - order.daysAgo * DAY_MS);
+      const at = (days: number) => new Date(createdAt.getTime() + days * DAY_MS).toISOString();
+      const name = { firstName: account.firstName, lastName: account.lastName };
+      await shop.putSuperOrder(code, {
+        accountId: account.id,
+        storefront: storefront.id,
+        createdAt: createdAt.toISOString(),
+        changedAt: createdAt.toISOString(),
+        deliveryType: order.pickupPoint ? 'PickupPoint' : 'Home',
+        deliveryAddress: {
+          ...name,
+          ...addresses[order.storefront]!,
+          ...(order.pickupPoint ? { pickupPointName: order.pickupPoint } : {}),
+        },
+        orders: [
+          {
+            id: `${code}-1`,
+            products: order.products.map(([kind, quantity, voucher], line) =>
+              demoProduct(kind, String(line + 1), quantity, storefront.currency, voucher),
+            ),
+          },
+        ],
+      });
+      const orderId = `${code}-1`;
+      await shop.putPayment(orderId, order.payment, at(order.paidAfterDays));
+      if (order.state === 'Cancelled') {
+        await shop.putState(orderId, 'Cancelled', at(1));
+      } else {
+        // Each step a day apart, ending at the order's state.
+        for (const [step, state] of path.slice(1, path.indexOf(order.state) + 1).entries()) {
+          await shop.putState(orderId, state, at(Math.min(step + 1, order.daysAgo)));
+        }
+      }
+      if (order.state !== 'Cancelled' && order.state !== 'Received') {
+        const earliest = at(order.daysAgo <= 12 ? 14 : 5).slice(0, 10);
+        const latest = at(order.daysAgo <= 12 ? 16 : 7).slice(0, 10);
+        await shop.putDeliveryDates(orderId, { earliest, latest, changedAt: at(1) });
+      }
+      placed += 1;
+    }
+  }
+  return placed;
+}

@@ -1,0 +1,57 @@
+import type { InternalOrderState } from '@photo/contracts/orders';
+import type { Queryable } from '../platform/database';
+import { enqueueJob, type BackgroundWork } from '../platform/job-queue';
+import type { OrdersRepository } from '../orders/orders.repository';
+import type { OrderStateChange } from '../shop-api/shop-orders.service';
+import type { InvoicesService } from './invoices.service';
+
+export const INVOICE_ISSUE_JOB = 'invoices.issue';
+
+/** States of a confirmed order: an order the shop reports already past confirmation is invoiced too. */
+const invoiceable = new Set<InternalOrderState>([
+  'Confirmed',
+  'ProductionStarted',
+  'ProductionCompleted',
+  'Dispatched',
+]);
+
+/** Listens to order state changes: a confirmed order gets its invoice, made by a job after the change commits. */
+export async function invoiceConfirmedOrder(tx: Queryable, change: OrderStateChange): Promise<void> {
+  if (!invoiceable.has(change.state)) return;
+  await enqueueJob(tx, INVOICE_ISSUE_JOB, {
+    orderId: change.orderId,
+    confirmedAt: change.changedAt.toISOString(),
+  });
+}
+
+/** The job: the order as it stands, invoiced once (a repeated job finds its invoice). */
+export function createInvoiceWork(deps: {
+  invoices: InvoicesService;
+  orders: OrdersRepository;
+}): BackgroundWork {
+  return {
+    handlers: {
+      [INVOICE_ISSUE_JOB]: async (job) => {
+        const { orderId, confirmedAt } = job.payload as { orderId: string; confirmedAt: string };
+        const order = await deps.orders.lockOrder(orderId);
+        if (!order) return;
+        const superOrder = await deps.orders.lockSuperOrder(order.superOrderCode);
+        if (!superOrder) return;
+        const products = await deps.orders.productsOf([orderId]);
+        await deps.invoices.issue({
+          orderId,
+          orderRef: superOrder.code,
+          customerId: order.customerId,
+          storefrontId: superOrder.storefrontId,
+          currency: superOrder.currency,
+          lines: products.map((product) => ({
+            description: product.articleName,
+            quantity: product.quantity,
+            unitPrice: product.unitPrice,
+          })),
+          confirmedAt,
+        });
+      },
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import type { Queryable } from '../platform/database';
+import type { InvoiceSnapshot } from './invoice-document';
+
+export interface InvoiceRecord {
+  id: string;
+  customerId: string;
+  storefrontId: string;
+  invoiceNumber: string;
+  orderId: string;
+  orderRef: string;
+  issuedAt: string;
+  currency: string;
+  grossTotal: number;
+  snapshot: InvoiceSnapshot;
+  pdfKey: string | null;
+  pdfSize: number | null;
+}
+
+interface InvoiceRow {
+  id: string;
+  customer_id: string;
+  storefront_id: string;
+  invoice_number: string;
+  order_id: string;
+  order_ref: string;
+  issued_at: Date | string;
+  currency: string;
+  gross_total: string | number;
+  snapshot: InvoiceSnapshot | string;
+  pdf_key: string | null;
+  pdf_size: string | number | null;
+}
+
+const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+function toRecord(row: InvoiceRow): InvoiceRecord {
+  return {
+    id: row.id,
+    customerId: row.customer_id,
+    storefrontId: row.storefront_id,
+    invoiceNumber: row.invoice_number,
+    orderId: row.order_id,
+    orderRef: row.order_ref,
+    issuedAt: toIso(row.issued_at),
+    currency: row.currency,
+    grossTotal: Number(row.gross_total),
+    snapshot: typeof row.snapshot === 'string' ? (JSON.parse(row.snapshot) as InvoiceSnapshot) : row.snapshot,
+    pdfKey: row.pdf_key,
+    pdfSize: row.pdf_size === null ? null : Number(row.pdf_size),
+  };
+}
+
+export function createInvoicesRepository(db: Queryable) {
+  return {
+    /**
+     * The storefront's next number, held by this transaction until it ends: a concurrent invoice of the
+     * same storefront waits for it, and a rollback hands the number back, so the series has no gaps.
+     */
+    async takeNumber(tx: Queryable, storefrontId: string): Promise<number> {
+      await tx.query(
+        'INSERT INTO invoice_counters (storefront_id) VALUES ($1) ON CONFLICT (storefront_id) DO NOTHING',
+        [storefrontId],
+      );
+      const { rows } = await tx.query<{ last_number: number }>(
+        `UPDATE invoice_counters SET last_number = last_number + 1 WHERE storefront_id = $1 RETURNING last_number`,
+        [storefrontId],
+      );
+      return rows[0]!.last_number;
+    },
+
+    async insert(
+      tx: Queryable,
+      invoice: Omit<InvoiceRecord, 'pdfKey' | 'pdfSize'> & { number: number },
+    ): Promise<InvoiceRecord> {
+      const { rows } = await tx.query<InvoiceRow>(
+        `INSERT INTO invoices (id, customer_id, storefront_id, number, invoice_number, order_id, order_ref,
+           issued_at, currency, gross_total, snapshot)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+        [
+          invoice.id,
+          invoice.customerId,
+          invoice.storefrontId,
+          invoice.number,
+          invoice.invoiceNumber,
+          invoice.orderId,
+          invoice.orderRef,
+          invoice.issuedAt,
+          invoice.currency,
+          invoice.grossTotal,
+          JSON.stringify(invoice.snapshot),
+        ],
+      );
+      return toRecord(rows[0]!);
+    },
+
+    async findByOrder(orderId: string, tx: Queryable = db): Promise<InvoiceRecord | undefined> {
+      const { rows } = await tx.query<InvoiceRow>('SELECT * FROM invoices WHERE order_id = $1', [orderId]);
+      return rows[0] && toRecord(rows[0]);
+    },
+
+    async findOwned(customerId: string, id: string): Promise<InvoiceRecord | undefined> {
+      const { rows } = await db.query<InvoiceRow>(
+        'SELECT * FROM invoices WHERE customer_id = $1 AND id = $2',
+        [customerId, id],
+      );
+      return rows[0] && toRecord(rows[0]);
+    },
+
+    async listOwned(customerId: string): Promise<InvoiceRecord[]> {
+      const { rows } = await db.query<InvoiceRow>(
+        'SELECT * FROM invoices WHERE customer_id = $1 ORDER BY issued_at DESC, id DESC',
+        [customerId],
+      );
+      return rows.map(toRecord);
+    },
+
+    async setPdf(id: string, key: string, size: number): Promise<void> {
+      await db.query('UPDATE invoices SET pdf_key = $2, pdf_size = $3 WHERE id = $1 AND pdf_key IS NULL', [
+        id,
+        key,
+        size,
+      ]);
+    },
+
+    async withoutPdf(): Promise<string[]> {
+      const { rows } = await db.query<{ id: string }>('SELECT id FROM invoices WHERE pdf_key IS NULL');
+      return rows.map((row) => row.id);
+    },
+
+    async findById(id: string): Promise<InvoiceRecord | undefined> {
+      const { rows } = await db.query<InvoiceRow>('SELECT * FROM invoices WHERE id = $1', [id]);
+      return rows[0] && toRecord(rows[0]);
+    },
+  };
+}
+
+export type InvoicesRepository = ReturnType<typeof createInvoicesRepository>;

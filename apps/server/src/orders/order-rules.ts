@@ -1,0 +1,76 @@
+import { IN_PROGRESS_DAYS, type InternalOrderState } from '@photo/contracts/orders';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Spec 9: in progress while created within IN_PROGRESS_DAYS, unless dispatched and paid more than this many days ago. */
+export const DISPATCHED_PAID_DAYS = 14;
+/** Decision 081: an order never paid is expired (left out by OrderState=notExpired) after this many days. */
+export const UNPAID_EXPIRY_DAYS = 30;
+
+/**
+ * Spec 9, the one place of the in-progress rule: created within 30 days, excluding dispatched orders
+ * whose payment changed more than 14 days ago. Both edges count as in progress.
+ */
+export function isInProgress(
+  order: { createdAt: Date; state: InternalOrderState; paymentChangedAt: Date | null },
+  now: Date,
+): boolean {
+  if (now.getTime() - order.createdAt.getTime() > IN_PROGRESS_DAYS * DAY_MS) return false;
+  if (
+    order.state === 'Dispatched' &&
+    order.paymentChangedAt !== null &&
+    now.getTime() - order.paymentChangedAt.getTime() > DISPATCHED_PAID_DAYS * DAY_MS
+  ) {
+    return false;
+  }
+  return true;
+}
+
+/** The moment before which a never-paid order counts as expired. */
+export const unpaidExpirySince = (now: Date) => new Date(now.getTime() - UNPAID_EXPIRY_DAYS * DAY_MS);
+
+const rank: Record<InternalOrderState, number> = {
+  Received: 0,
+  Confirmed: 1,
+  ProductionStarted: 2,
+  ProductionCompleted: 3,
+  Dispatched: 4,
+  Cancelled: 5,
+};
+
+const isFinal = (state: InternalOrderState) => state === 'Dispatched' || state === 'Cancelled';
+
+export interface StateDecision {
+  /** The order moves to the reported state. */
+  move: boolean;
+  /** The reported state goes into the order's history (it happened, perhaps reported late). */
+  record: boolean;
+}
+
+/**
+ * An order only moves forward: Received → Confirmed → ProductionStarted → ProductionCompleted →
+ * Dispatched, or to Cancelled from any state before Dispatched. A report of a state the order has
+ * passed (late, out of order, or repeated) never moves it back; it is kept in the history.
+ */
+export function decideState(current: InternalOrderState, reported: InternalOrderState): StateDecision {
+  if (reported === current) return { move: false, record: true };
+  if (isFinal(current)) {
+    // A late report of a step before the end did happen; a different end did not.
+    return { move: false, record: !isFinal(reported) && rank[reported] < rank[current] };
+  }
+  if (reported === 'Cancelled') return { move: true, record: true };
+  if (rank[reported] > rank[current]) return { move: true, record: true };
+  return { move: false, record: true };
+}
+
+/** The delivery address can change until production starts, for Home delivery only (spec 4). */
+export function canChangeDeliveryAddress(
+  deliveryType: 'Home' | 'PickupPoint',
+  states: InternalOrderState[],
+): boolean {
+  return (
+    deliveryType === 'Home' &&
+    states.some((state) => state !== 'Cancelled') &&
+    states.every((state) => state === 'Received' || state === 'Confirmed' || state === 'Cancelled')
+  );
+}

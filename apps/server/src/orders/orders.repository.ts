@@ -1,0 +1,561 @@
+import type {
+  DeliveryAddress,
+  DeliveryType,
+  InternalOrderState,
+  PaymentStatus,
+} from '@photo/contracts/orders';
+import type { Queryable } from '../platform/database';
+
+export interface SuperOrderRecord {
+  code: string;
+  customerId: string;
+  storefrontId: string;
+  source: 'Web' | 'App';
+  currency: string;
+  deliveryType: DeliveryType;
+  deliveryAddress: DeliveryAddress;
+  createdAt: Date;
+  changedAt: Date;
+  reorderOf: string | null;
+}
+
+export interface OrderRecord {
+  id: string;
+  superOrderCode: string;
+  customerId: string;
+  position: number;
+  state: InternalOrderState;
+  stateChangedAt: Date;
+  paymentStatus: PaymentStatus;
+  paymentChangedAt: Date | null;
+  deliveryEarliest: string | null;
+  deliveryLatest: string | null;
+  deliveryDatesChangedAt: Date | null;
+  /** The super order's creation time: the in-progress rule counts from it. */
+  createdAt: Date;
+}
+
+export interface ProductRecord {
+  orderId: string;
+  lineId: string;
+  position: number;
+  productCode: string;
+  articleName: string;
+  articleGroup: string;
+  quantity: number;
+  unitPrice: number;
+  imageUrl: string | null;
+  voucher: string | null;
+  processingStatus: string | null;
+}
+
+export interface StateChangeRecord {
+  orderId: string;
+  state: InternalOrderState;
+  occurredAt: Date;
+}
+
+export interface VoucherOfferRecord {
+  code: string;
+  campaignName: string;
+  title: string;
+  description: string;
+  discountPercent: number | null;
+  discountAmount: number | null;
+  currency: string | null;
+  validUntil: string | null;
+}
+
+export interface CampaignRecord {
+  name: string;
+  title: string;
+  cutoffs: Array<{ articleGroup: string; orderBy: string }>;
+}
+
+const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+const toDateOrNull = (value: Date | string | null) => (value === null ? null : toDate(value));
+const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+interface SuperOrderRow {
+  code: string;
+  customer_id: string;
+  storefront_id: string;
+  source: 'Web' | 'App';
+  currency: string;
+  delivery_type: DeliveryType;
+  delivery_address: DeliveryAddress | string;
+  created_at: Date | string;
+  changed_at: Date | string;
+  reorder_of: string | null;
+}
+
+const toSuperOrder = (row: SuperOrderRow): SuperOrderRecord => ({
+  code: row.code,
+  customerId: row.customer_id,
+  storefrontId: row.storefront_id,
+  source: row.source,
+  currency: row.currency,
+  deliveryType: row.delivery_type,
+  deliveryAddress: json(row.delivery_address),
+  createdAt: toDate(row.created_at),
+  changedAt: toDate(row.changed_at),
+  reorderOf: row.reorder_of,
+});
+
+interface OrderRow {
+  id: string;
+  super_order_code: string;
+  customer_id: string;
+  position: number;
+  state: InternalOrderState;
+  state_changed_at: Date | string;
+  payment_status: PaymentStatus;
+  payment_changed_at: Date | string | null;
+  delivery_earliest: string | null;
+  delivery_latest: string | null;
+  delivery_dates_changed_at: Date | string | null;
+  created_at: Date | string;
+}
+
+const orderColumns = `o.id, o.super_order_code, o.customer_id, o.position, o.state, o.state_changed_at,
+  o.payment_status, o.payment_changed_at,
+  to_char(o.delivery_earliest, 'YYYY-MM-DD') AS delivery_earliest,
+  to_char(o.delivery_latest, 'YYYY-MM-DD') AS delivery_latest,
+  o.delivery_dates_changed_at, s.created_at`;
+
+const toOrder = (row: OrderRow): OrderRecord => ({
+  id: row.id,
+  superOrderCode: row.super_order_code,
+  customerId: row.customer_id,
+  position: row.position,
+  state: row.state,
+  stateChangedAt: toDate(row.state_changed_at),
+  paymentStatus: row.payment_status,
+  paymentChangedAt: toDateOrNull(row.payment_changed_at),
+  deliveryEarliest: row.delivery_earliest,
+  deliveryLatest: row.delivery_latest,
+  deliveryDatesChangedAt: toDateOrNull(row.delivery_dates_changed_at),
+  createdAt: toDate(row.created_at),
+});
+
+interface ProductRow {
+  order_id: string;
+  line_id: string;
+  position: number;
+  product_code: string;
+  article_name: string;
+  article_group: string;
+  quantity: number;
+  unit_price: number;
+  image_url: string | null;
+  voucher: string | null;
+  processing_status: string | null;
+}
+
+const toProduct = (row: ProductRow): ProductRecord => ({
+  orderId: row.order_id,
+  lineId: row.line_id,
+  position: row.position,
+  productCode: row.product_code,
+  articleName: row.article_name,
+  articleGroup: row.article_group,
+  quantity: row.quantity,
+  unitPrice: row.unit_price,
+  imageUrl: row.image_url,
+  voucher: row.voucher,
+  processingStatus: row.processing_status,
+});
+
+/**
+ * Spec 7 'notExpired' (decision 081): a super order is expired when, 30 days after it was taken, none
+ * of its orders ever got past Received with a payment: an abandoned checkout.
+ */
+const notExpiredCondition = `(s.created_at >= $4 OR EXISTS (
+  SELECT 1 FROM orders e WHERE e.super_order_code = s.code
+    AND (e.state <> 'Received' OR e.payment_status IN ('paymentSuccess', 'paymentFree'))))`;
+
+export interface NewSuperOrder extends Omit<SuperOrderRecord, 'createdAt' | 'changedAt'> {
+  createdAt: string;
+  changedAt: string;
+}
+
+export interface NewOrder {
+  id: string;
+  position: number;
+  state: InternalOrderState;
+  stateChangedAt: string;
+  paymentStatus: PaymentStatus;
+  paymentChangedAt: string | null;
+}
+
+export type NewProduct = Omit<ProductRecord, 'orderId'>;
+
+export function createOrdersRepository(db: Queryable) {
+  return {
+    // ---- customer reads, every one filtered on the customer ----
+
+    async countSuperOrders(customerId: string, notExpiredSince: Date | null): Promise<number> {
+      const { rows } = await db.query<{ count: string | number }>(
+        `SELECT count(*) AS count FROM super_orders s
+         WHERE s.customer_id = $1 ${notExpiredSince ? `AND ${notExpiredCondition.replaceAll('$4', '$2')}` : ''}`,
+        notExpiredSince ? [customerId, notExpiredSince.toISOString()] : [customerId],
+      );
+      return Number(rows[0]!.count);
+    },
+
+    /** Newest first; ties by code so pages never overlap. */
+    async listSuperOrders(
+      customerId: string,
+      page: { offset: number; limit: number },
+      notExpiredSince: Date | null,
+    ): Promise<SuperOrderRecord[]> {
+      const { rows } = await db.query<SuperOrderRow>(
+        `SELECT s.* FROM super_orders s
+         WHERE s.customer_id = $1 ${notExpiredSince ? `AND ${notExpiredCondition}` : ''}
+         ORDER BY s.created_at DESC, s.code DESC
+         OFFSET $2 LIMIT $3`,
+        notExpiredSince
+          ? [customerId, page.offset, page.limit, notExpiredSince.toISOString()]
+          : [customerId, page.offset, page.limit],
+      );
+      return rows.map(toSuperOrder);
+    },
+
+    async findSuperOrder(customerId: string, code: string): Promise<SuperOrderRecord | undefined> {
+      const { rows } = await db.query<SuperOrderRow>(
+        'SELECT * FROM super_orders WHERE code = $1 AND customer_id = $2',
+        [code, customerId],
+      );
+      return rows[0] && toSuperOrder(rows[0]);
+    },
+
+    async ordersOf(customerId: string, superOrderCodes: string[]): Promise<OrderRecord[]> {
+      if (superOrderCodes.length === 0) return [];
+      const { rows } = await db.query<OrderRow>(
+        `SELECT ${orderColumns} FROM orders o JOIN super_orders s ON s.code = o.super_order_code
+         WHERE o.customer_id = $1 AND o.super_order_code = ANY($2::text[])
+         ORDER BY o.super_order_code, o.position`,
+        [customerId, superOrderCodes],
+      );
+      return rows.map(toOrder);
+    },
+
+    async findOrder(customerId: string, orderId: string): Promise<OrderRecord | undefined> {
+      const { rows } = await db.query<OrderRow>(
+        `SELECT ${orderColumns} FROM orders o JOIN super_orders s ON s.code = o.super_order_code
+         WHERE o.id = $1 AND o.customer_id = $2`,
+        [orderId, customerId],
+      );
+      return rows[0] && toOrder(rows[0]);
+    },
+
+    /** Inner orders of a customer, newest first, optionally only those with a product of these articles. */
+    async listOrders(
+      customerId: string,
+      articleNames: string[],
+      page: { offset: number; limit: number },
+    ): Promise<{ orders: OrderRecord[]; count: number }> {
+      const filter =
+        articleNames.length > 0
+          ? `AND EXISTS (SELECT 1 FROM order_products p WHERE p.order_id = o.id AND p.article_name = ANY($2::text[]))`
+          : '';
+      const params = articleNames.length > 0 ? [customerId, articleNames] : [customerId];
+      const at = params.length;
+      const { rows } = await db.query<OrderRow>(
+        `SELECT ${orderColumns} FROM orders o JOIN super_orders s ON s.code = o.super_order_code
+         WHERE o.customer_id = $1 ${filter}
+         ORDER BY s.created_at DESC, o.id DESC OFFSET $${at + 1} LIMIT $${at + 2}`,
+        [...params, page.offset, page.limit],
+      );
+      const counted = await db.query<{ count: string | number }>(
+        `SELECT count(*) AS count FROM orders o WHERE o.customer_id = $1 ${filter}`,
+        params,
+      );
+      return { orders: rows.map(toOrder), count: Number(counted.rows[0]!.count) };
+    },
+
+    async productsOf(orderIds: string[]): Promise<ProductRecord[]> {
+      if (orderIds.length === 0) return [];
+      const { rows } = await db.query<ProductRow>(
+        'SELECT * FROM order_products WHERE order_id = ANY($1::text[]) ORDER BY order_id, position',
+        [orderIds],
+      );
+      return rows.map(toProduct);
+    },
+
+    async historyOf(orderIds: string[]): Promise<StateChangeRecord[]> {
+      if (orderIds.length === 0) return [];
+      const { rows } = await db.query<{
+        order_id: string;
+        state: InternalOrderState;
+        occurred_at: Date | string;
+      }>('SELECT * FROM order_state_history WHERE order_id = ANY($1::text[]) ORDER BY occurred_at, state', [
+        orderIds,
+      ]);
+      return rows.map((row) => ({
+        orderId: row.order_id,
+        state: row.state,
+        occurredAt: toDate(row.occurred_at),
+      }));
+    },
+
+    /** True when one of the customer's products carries this voucher option code. */
+    async customerUsedVoucher(customerId: string, code: string): Promise<boolean> {
+      const { rows } = await db.query(
+        `SELECT 1 FROM order_products p JOIN orders o ON o.id = p.order_id
+         WHERE p.voucher = $1 AND o.customer_id = $2 LIMIT 1`,
+        [code, customerId],
+      );
+      return rows.length > 0;
+    },
+
+    async findVoucherOffer(code: string): Promise<VoucherOfferRecord | undefined> {
+      const { rows } = await db.query<{
+        code: string;
+        campaign_name: string;
+        title: string;
+        description: string;
+        discount_percent: number | null;
+        discount_amount: number | null;
+        currency: string | null;
+        valid_until: string | null;
+      }>(
+        `SELECT code, campaign_name, title, description, discount_percent, discount_amount, currency,
+           to_char(valid_until, 'YYYY-MM-DD') AS valid_until
+         FROM voucher_offers WHERE code = $1`,
+        [code],
+      );
+      const row = rows[0];
+      return (
+        row && {
+          code: row.code,
+          campaignName: row.campaign_name,
+          title: row.title,
+          description: row.description,
+          discountPercent: row.discount_percent,
+          discountAmount: row.discount_amount,
+          currency: row.currency,
+          validUntil: row.valid_until,
+        }
+      );
+    },
+
+    async findCampaign(storefrontId: string, name: string): Promise<CampaignRecord | undefined> {
+      const { rows } = await db.query<{
+        name: string;
+        title: string;
+        cutoffs: CampaignRecord['cutoffs'] | string;
+      }>('SELECT name, title, cutoffs FROM order_campaigns WHERE storefront_id = $1 AND name = $2', [
+        storefrontId,
+        name,
+      ]);
+      const row = rows[0];
+      return row && { name: row.name, title: row.title, cutoffs: json(row.cutoffs) };
+    },
+
+    // ---- writes (the shop's, and the customer's address change) ----
+
+    /** Locks the super order for the rest of the transaction. */
+    async lockSuperOrder(code: string): Promise<SuperOrderRecord | undefined> {
+      const { rows } = await db.query<SuperOrderRow>(
+        'SELECT * FROM super_orders WHERE code = $1 FOR UPDATE',
+        [code],
+      );
+      return rows[0] && toSuperOrder(rows[0]);
+    },
+
+    async lockOrder(orderId: string): Promise<OrderRecord | undefined> {
+      const { rows } = await db.query<OrderRow>(
+        `SELECT ${orderColumns} FROM orders o JOIN super_orders s ON s.code = o.super_order_code
+         WHERE o.id = $1 FOR UPDATE OF o`,
+        [orderId],
+      );
+      return rows[0] && toOrder(rows[0]);
+    },
+
+    async ordersOfSuperOrder(code: string): Promise<OrderRecord[]> {
+      const { rows } = await db.query<OrderRow>(
+        `SELECT ${orderColumns} FROM orders o JOIN super_orders s ON s.code = o.super_order_code
+         WHERE o.super_order_code = $1 ORDER BY o.position`,
+        [code],
+      );
+      return rows.map(toOrder);
+    },
+
+    async insertSuperOrder(order: NewSuperOrder): Promise<void> {
+      await db.query(
+        `INSERT INTO super_orders (code, customer_id, storefront_id, source, currency, delivery_type,
+           delivery_address, created_at, changed_at, reorder_of)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10)`,
+        [
+          order.code,
+          order.customerId,
+          order.storefrontId,
+          order.source,
+          order.currency,
+          order.deliveryType,
+          JSON.stringify(order.deliveryAddress),
+          order.createdAt,
+          order.changedAt,
+          order.reorderOf,
+        ],
+      );
+    },
+
+    async updateSuperOrder(order: NewSuperOrder): Promise<void> {
+      await db.query(
+        `UPDATE super_orders SET source = $2, currency = $3, delivery_type = $4, delivery_address = $5::jsonb,
+           created_at = $6, changed_at = $7, storefront_id = $8
+         WHERE code = $1`,
+        [
+          order.code,
+          order.source,
+          order.currency,
+          order.deliveryType,
+          JSON.stringify(order.deliveryAddress),
+          order.createdAt,
+          order.changedAt,
+          order.storefrontId,
+        ],
+      );
+    },
+
+    async updateDelivery(
+      code: string,
+      delivery: { deliveryType: DeliveryType; deliveryAddress: DeliveryAddress; changedAt: Date },
+    ): Promise<void> {
+      await db.query(
+        `UPDATE super_orders SET delivery_type = $2, delivery_address = $3::jsonb,
+           changed_at = GREATEST(changed_at, $4) WHERE code = $1`,
+        [
+          code,
+          delivery.deliveryType,
+          JSON.stringify(delivery.deliveryAddress),
+          delivery.changedAt.toISOString(),
+        ],
+      );
+    },
+
+    async insertOrder(superOrderCode: string, customerId: string, order: NewOrder): Promise<void> {
+      await db.query(
+        `INSERT INTO orders (id, super_order_code, customer_id, position, state, state_changed_at,
+           payment_status, payment_changed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          order.id,
+          superOrderCode,
+          customerId,
+          order.position,
+          order.state,
+          order.stateChangedAt,
+          order.paymentStatus,
+          order.paymentChangedAt,
+        ],
+      );
+    },
+
+    async replaceProducts(orderId: string, products: NewProduct[]): Promise<void> {
+      await db.query('DELETE FROM order_products WHERE order_id = $1', [orderId]);
+      if (products.length === 0) return;
+      await db.query(
+        `INSERT INTO order_products (order_id, line_id, position, product_code, article_name, article_group,
+           quantity, unit_price, image_url, voucher, processing_status)
+         SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[],
+           $8::int[], $9::text[], $10::text[], $11::text[])`,
+        [
+          orderId,
+          products.map((p) => p.lineId),
+          products.map((p) => p.position),
+          products.map((p) => p.productCode),
+          products.map((p) => p.articleName),
+          products.map((p) => p.articleGroup),
+          products.map((p) => p.quantity),
+          products.map((p) => p.unitPrice),
+          products.map((p) => p.imageUrl),
+          products.map((p) => p.voucher),
+          products.map((p) => p.processingStatus),
+        ],
+      );
+    },
+
+    async setState(orderId: string, state: InternalOrderState, at: Date): Promise<void> {
+      await db.query('UPDATE orders SET state = $2, state_changed_at = $3 WHERE id = $1', [
+        orderId,
+        state,
+        at.toISOString(),
+      ]);
+    },
+
+    async recordState(orderId: string, state: InternalOrderState, at: Date): Promise<void> {
+      await db.query(
+        `INSERT INTO order_state_history (order_id, state, occurred_at) VALUES ($1, $2, $3)
+         ON CONFLICT (order_id, state) DO NOTHING`,
+        [orderId, state, at.toISOString()],
+      );
+    },
+
+    async setPayment(orderId: string, status: PaymentStatus, at: Date): Promise<void> {
+      await db.query('UPDATE orders SET payment_status = $2, payment_changed_at = $3 WHERE id = $1', [
+        orderId,
+        status,
+        at.toISOString(),
+      ]);
+    },
+
+    async setDeliveryDates(orderId: string, earliest: string, latest: string, at: Date): Promise<void> {
+      await db.query(
+        `UPDATE orders SET delivery_earliest = $2, delivery_latest = $3, delivery_dates_changed_at = $4
+         WHERE id = $1`,
+        [orderId, earliest, latest, at.toISOString()],
+      );
+    },
+
+    /** Upserts unless the stored offer is newer; true when it was written. */
+    async putVoucherOffer(offer: VoucherOfferRecord, changedAt: Date): Promise<boolean> {
+      const { rows } = await db.query(
+        `INSERT INTO voucher_offers (code, campaign_name, title, description, discount_percent, discount_amount,
+           currency, valid_until, changed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (code) DO UPDATE SET campaign_name = excluded.campaign_name, title = excluded.title,
+           description = excluded.description, discount_percent = excluded.discount_percent,
+           discount_amount = excluded.discount_amount, currency = excluded.currency,
+           valid_until = excluded.valid_until, changed_at = excluded.changed_at
+         WHERE voucher_offers.changed_at <= excluded.changed_at
+         RETURNING code`,
+        [
+          offer.code,
+          offer.campaignName,
+          offer.title,
+          offer.description,
+          offer.discountPercent,
+          offer.discountAmount,
+          offer.currency,
+          offer.validUntil,
+          changedAt.toISOString(),
+        ],
+      );
+      return rows.length > 0;
+    },
+
+    async putCampaign(storefrontId: string, campaign: CampaignRecord, changedAt: Date): Promise<boolean> {
+      const { rows } = await db.query(
+        `INSERT INTO order_campaigns (storefront_id, name, title, cutoffs, changed_at)
+         VALUES ($1, $2, $3, $4::jsonb, $5)
+         ON CONFLICT (storefront_id, name) DO UPDATE SET title = excluded.title, cutoffs = excluded.cutoffs,
+           changed_at = excluded.changed_at
+         WHERE order_campaigns.changed_at <= excluded.changed_at
+         RETURNING name`,
+        [
+          storefrontId,
+          campaign.name,
+          campaign.title,
+          JSON.stringify(campaign.cutoffs),
+          changedAt.toISOString(),
+        ],
+      );
+      return rows.length > 0;
+    },
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

@@ -1,0 +1,294 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPath, serviceBasePath, type Endpoint } from '@photo/contracts/endpoint';
+import {
+  ordersApi,
+  SuperOrderDetailsSchema,
+  SuperOrderListSchema,
+  type DeliveryAddress,
+} from '@photo/contracts/orders';
+import { createCustomersRepository } from '../customers/customers.repository';
+import { demoAccounts, seedDemoAccounts } from '../demo/demo-accounts';
+import { demoProduct, seedDemoOrders } from '../demo/demo-orders';
+import { fixedClock } from '../platform/clock';
+import { signIn, type SignedIn } from '../testing/sign-in';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+const NOW = '2026-11-24T12:00:00.000Z';
+const DAY_MS = 86_400_000;
+const ago = (days: number, extraMs = 0) => new Date(Date.parse(NOW) - days * DAY_MS - extraMs).toISOString();
+
+const home: DeliveryAddress = {
+  firstName: 'Demi',
+  lastName: 'Jansen',
+  street: 'Prinsengracht',
+  houseNumber: '7',
+  postcode: '1015 DK',
+  city: 'Amsterdam',
+  country: 'NL',
+  company: '',
+  addressLine2: '',
+  region: '',
+  phone: '',
+};
+
+describe('the customer order calls (spec 7)', () => {
+  let t: TestApp;
+  const clock = fixedClock(NOW);
+  let demo: SignedIn;
+  let other: SignedIn;
+  let demoId: string;
+  let otherId: string;
+
+  const url = (endpoint: Endpoint, params?: Record<string, unknown>, query = '') =>
+    `${serviceBasePath(endpoint.service)}${buildPath(endpoint.path, params)}${query}`;
+  const call = (who: SignedIn, method: string, address: string, payload?: object) =>
+    t.app.inject({
+      method: method as 'GET',
+      url: address,
+      headers: who.headers,
+      ...(payload ? { payload } : {}),
+    });
+  const list = async (who: SignedIn, query = '') =>
+    SuperOrderListSchema.parse((await call(who, 'GET', url(ordersApi.myOrders, undefined, query))).json());
+  const details = async (who: SignedIn, code: string) =>
+    SuperOrderDetailsSchema.parse(
+      (await call(who, 'GET', url(ordersApi.superOrder, { orderCode: code }))).json(),
+    );
+  const place = (code: string, input: { createdAt: string; deliveryType?: 'Home' | 'PickupPoint' }) =>
+    t.app.shopApi.orders.putSuperOrder(code, {
+      accountId: demoId,
+      storefront: 'nl',
+      createdAt: input.createdAt,
+      changedAt: input.createdAt,
+      deliveryType: input.deliveryType ?? 'Home',
+      deliveryAddress: home,
+      orders: [{ id: `${code}-1`, products: [demoProduct('prints', '1', 10, 'EUR')] }],
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { clock });
+    const customers = createCustomersRepository(t.db);
+    await seedDemoAccounts(customers);
+    const accounts = await Promise.all(
+      demoAccounts.map((account) => customers.findActiveByEmail(account.email)),
+    );
+    await seedDemoOrders(
+      t.db,
+      t.app.shopApi.orders,
+      accounts.filter((account) => account !== undefined),
+      new Date(NOW),
+    );
+    demoId = accounts[0]!.id;
+    otherId = accounts[1]!.id;
+    demo = await signIn(t, { email: 'demo@example.com' });
+    other = await signIn(t, { email: 'b2b@example.com' });
+  });
+  afterAll(() => t.close());
+
+  it('lists the demo orders newest first: in progress, history, a cancelled one and a voucher', async () => {
+    const { items, orderCount } = await list(demo);
+    expect(orderCount).toBe(9);
+    expect(items.map((item) => item.inProgress)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(items.map((item) => item.status)).toEqual([
+      'AwaitingPayment',
+      'Ordered',
+      'Ordered',
+      'InProduction',
+      'Sent',
+      'Sent',
+      'Cancelled',
+      'Sent',
+      'Sent',
+    ]);
+    expect(new Set(items.map((item) => item.currency))).toEqual(new Set(['EUR', 'GBP', 'SEK']));
+    expect(
+      items
+        .flatMap((item) => item.orders.flatMap((order) => order.products))
+        .some((p) => p.voucher === 'BOOK20'),
+    ).toBe(true);
+    expect(items[0]).toMatchObject({ productCount: 60, totalPrice: 48 * 19 + 12 * 39 });
+    // Every account has its own orders; none of the demo customer's codes appear in another's list.
+    const others = await list(other);
+    expect(others.items.map((item) => item.orderCode)).not.toContain(items[0]!.orderCode);
+  });
+
+  it('pages with Offset and Limit, and leaves out abandoned checkouts with OrderState=notExpired', async () => {
+    const page = await list(demo, '?Offset=2&Limit=3');
+    const all = await list(demo);
+    expect(page.items.map((item) => item.orderCode)).toEqual(
+      all.items.slice(2, 5).map((item) => item.orderCode),
+    );
+    expect((await call(demo, 'GET', url(ordersApi.myOrders, undefined, '?Limit=101'))).statusCode).toBe(400);
+
+    await place('NL-ABANDONED', { createdAt: ago(31) });
+    await place('NL-UNPAID-RECENT', { createdAt: ago(29) });
+    const everything = await list(demo);
+    const notExpired = await list(demo, '?OrderState=notExpired');
+    expect(everything.items.map((item) => item.orderCode)).toContain('NL-ABANDONED');
+    expect(notExpired.items.map((item) => item.orderCode)).not.toContain('NL-ABANDONED');
+    expect(notExpired.items.map((item) => item.orderCode)).toContain('NL-UNPAID-RECENT');
+    expect(notExpired.orderCount).toBe(everything.orderCount - 1);
+  });
+
+  it('moves an order to history at the edges of the in-progress rule', async () => {
+    await place('NL-EDGE-CREATED', { createdAt: ago(30) });
+    const shop = t.app.shopApi.orders;
+    await place('NL-EDGE-PAID', { createdAt: ago(20) });
+    await shop.putPayment('NL-EDGE-PAID-1', 'paymentSuccess', ago(14));
+    await shop.putState('NL-EDGE-PAID-1', 'Dispatched', ago(15));
+    const inProgress = async (code: string) => (await details(demo, code)).inProgress;
+
+    expect(await inProgress('NL-EDGE-CREATED')).toBe(true);
+    expect(await inProgress('NL-EDGE-PAID')).toBe(true);
+    clock.set(new Date(Date.parse(NOW) + 1));
+    expect(await inProgress('NL-EDGE-CREATED')).toBe(false);
+    expect(await inProgress('NL-EDGE-PAID')).toBe(false);
+    clock.set(NOW);
+  });
+
+  it('shows one order with history and delivery dates, and 404 for a code that is not the caller’s', async () => {
+    const [, ordered] = (await list(demo)).items.filter((item) => item.status === 'Ordered');
+    const shown = await details(demo, ordered!.orderCode);
+    expect(shown.orders[0]!.history.map((change) => change.status)).toEqual(['AwaitingPayment', 'Ordered']);
+    expect(shown.orders[0]!.deliveryDates).not.toBeNull();
+    expect(
+      (await call(other, 'GET', url(ordersApi.superOrder, { orderCode: ordered!.orderCode }))).statusCode,
+    ).toBe(404);
+    expect((await call(demo, 'GET', url(ordersApi.superOrder, { orderCode: 'NL-0' }))).statusCode).toBe(404);
+  });
+
+  it('changes a Home order’s address before production, and refuses pickup points, production and strangers', async () => {
+    await place('NL-ADDR', { createdAt: ago(1) });
+    const change = (who: SignedIn, code: string, address: object) =>
+      call(who, 'PUT', url(ordersApi.changeDeliveryAddress, { orderCode: code }), address);
+    const moved = await change(demo, 'NL-ADDR', { ...home, street: '  Herengracht ', houseNumber: '401' });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ street: 'Herengracht', houseNumber: '401' });
+    expect((await details(demo, 'NL-ADDR')).deliveryAddress.street).toBe('Herengracht');
+
+    expect((await change(other, 'NL-ADDR', home)).statusCode).toBe(404);
+    expect((await change(demo, 'NL-ADDR', { ...home, postcode: '' })).statusCode).toBe(400);
+    expect((await change(demo, 'NL-ADDR', { ...home, city: '   ' })).statusCode).toBe(400);
+
+    await place('NL-PICKUP', { createdAt: ago(1), deliveryType: 'PickupPoint' });
+    expect((await details(demo, 'NL-PICKUP')).canChangeDeliveryAddress).toBe(false);
+    expect((await change(demo, 'NL-PICKUP', home)).statusCode).toBe(409);
+
+    await t.app.shopApi.orders.putState('NL-ADDR-1', 'ProductionStarted', ago(0));
+    expect((await details(demo, 'NL-ADDR')).canChangeDeliveryAddress).toBe(false);
+    expect((await change(demo, 'NL-ADDR', home)).statusCode).toBe(409);
+    // An older report from the shop does not undo the customer's change.
+    await t.app.shopApi.orders.putDelivery('NL-ADDR', {
+      deliveryType: 'Home',
+      deliveryAddress: { ...home, street: 'Old street' },
+      changedAt: ago(1),
+    });
+    expect((await details(demo, 'NL-ADDR')).deliveryAddress.street).toBe('Herengracht');
+  });
+
+  it('answers the account’s orders, one order and its delivery dates only to the owner', async () => {
+    const own = await call(
+      demo,
+      'GET',
+      url(ordersApi.accountOrders, { accountId: demoId }, '?articleNames=Canvas 60x40'),
+    );
+    expect(own.statusCode).toBe(200);
+    const body = ordersApi.accountOrders.response.parse(own.json());
+    expect(body.orderCount).toBe(2);
+    expect(body.items.every((order) => order.products.some((p) => p.articleName === 'Canvas 60x40'))).toBe(
+      true,
+    );
+    expect((await call(demo, 'GET', url(ordersApi.accountOrders, { accountId: otherId }))).statusCode).toBe(
+      404,
+    );
+    const defaults = ordersApi.accountOrders.response.parse(
+      (await call(demo, 'GET', url(ordersApi.accountOrders, { accountId: demoId }))).json(),
+    );
+    expect(defaults.items).toHaveLength(10);
+
+    const orderId = body.items[0]!.code;
+    expect((await call(demo, 'GET', url(ordersApi.order, { id: orderId }))).json()).toMatchObject({
+      code: orderId,
+    });
+    expect((await call(other, 'GET', url(ordersApi.order, { id: orderId }))).statusCode).toBe(404);
+    expect((await call(demo, 'GET', url(ordersApi.deliveryDates, { id: orderId }))).statusCode).toBe(200);
+    expect((await call(other, 'GET', url(ordersApi.deliveryDates, { id: orderId }))).statusCode).toBe(404);
+    // An order awaiting payment has no planned delivery yet.
+    expect((await call(demo, 'GET', url(ordersApi.deliveryDates, { id: 'NL-ABANDONED-1' }))).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('reorders an order as a new order, but not a cancelled one nor another customer’s', async () => {
+    const { items } = await list(demo);
+    const sent = items.find((item) => item.status === 'Sent')!;
+    const cancelled = items.find((item) => item.status === 'Cancelled')!;
+    const status = (who: SignedIn, code: string) =>
+      call(who, 'GET', url(ordersApi.reorderStatus, { orderCode: code }));
+    expect((await status(demo, sent.orderCode)).json()).toEqual({
+      orderCode: sent.orderCode,
+      canReorder: true,
+      reason: null,
+    });
+    expect((await status(demo, cancelled.orderCode)).json()).toMatchObject({
+      canReorder: false,
+      reason: 'cancelled',
+    });
+    expect((await status(other, sent.orderCode)).statusCode).toBe(404);
+
+    const reorder = (who: SignedIn, code: string) =>
+      call(who, 'POST', url(ordersApi.reorder, undefined, `?OrderCode=${encodeURIComponent(code)}`));
+    expect((await reorder(demo, cancelled.orderCode)).statusCode).toBe(409);
+    expect((await reorder(other, sent.orderCode)).statusCode).toBe(404);
+    const made = await reorder(demo, sent.orderCode);
+    expect(made.statusCode).toBe(201);
+    const { orderCode } = ordersApi.reorder.response.parse(made.json());
+    const copy = await details(demo, orderCode);
+    expect(copy).toMatchObject({ reorderOf: sent.orderCode, status: 'AwaitingPayment', inProgress: true });
+    expect(copy.orders[0]!.products.map((p) => [p.code, p.quantity])).toEqual(
+      sent.orders[0]!.products.map((p) => [p.code, p.quantity]),
+    );
+  });
+
+  it('answers article groups, the storefront’s campaigns and only the caller’s own vouchers', async () => {
+    const groups = ordersApi.articleGroups.response.parse(
+      (await call(demo, 'GET', url(ordersApi.articleGroups))).json(),
+    );
+    expect(groups.items.map((group) => group.name)).toContain('photoBooks');
+    const campaign = await call(demo, 'GET', url(ordersApi.campaign, { name: 'christmas' }));
+    expect(campaign.json()).toMatchObject({
+      name: 'christmas',
+      cutoffs: expect.arrayContaining([{ articleGroup: 'prints', orderBy: '2026-12-18' }]) as unknown,
+    });
+    expect((await call(demo, 'GET', url(ordersApi.campaign, { name: 'easter' }))).statusCode).toBe(404);
+
+    const voucher = await call(demo, 'GET', url(ordersApi.voucherOffer, { voucherOptionCode: 'BOOK20' }));
+    expect(voucher.json()).toMatchObject({
+      isVoucherFound: true,
+      offer: { title: '20% off photo books', discountPercent: 20 },
+    });
+    await t.app.shopApi.orders.putVoucherOffer('STAFF50', {
+      campaignName: 'staff',
+      title: 'Staff discount',
+      description: '',
+      discountPercent: 50,
+      changedAt: NOW,
+    });
+    expect(
+      (await call(demo, 'GET', url(ordersApi.voucherOffer, { voucherOptionCode: 'STAFF50' }))).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(demo, 'GET', url(ordersApi.voucherOffer, { voucherOptionCode: 'NOPE' }))).statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,326 @@
+import { randomInt } from 'node:crypto';
+import type { PostalAddress } from '@photo/contracts/addresses';
+import {
+  externalStatusOf,
+  type ArticleGroup,
+  type Campaign,
+  type DeliveryAddress,
+  type DeliveryDates,
+  type ExternalOrderStatus,
+  type Order,
+  type ReorderStatus,
+  type SuperOrder,
+  type SuperOrderDetails,
+  type SuperOrderList,
+  type VoucherDetails,
+} from '@photo/contracts/orders';
+import type { Caller } from '../platform/caller';
+import type { Clock } from '../platform/clock';
+import { conflict, notFound } from '../platform/errors';
+import type { ShopOrdersService } from '../shop-api/shop-orders.service';
+import { canChangeDeliveryAddress, isInProgress, unpaidExpirySince } from './order-rules';
+import type {
+  OrderRecord,
+  OrdersRepository,
+  ProductRecord,
+  StateChangeRecord,
+  SuperOrderRecord,
+} from './orders.repository';
+
+/** Spec 7 ArticleGroup: what the shop makes, how long production takes, and what a reorder can repeat. */
+export const articleGroupCatalogue: ReadonlyArray<{
+  name: ArticleGroup;
+  productionDays: number;
+  reorderable: boolean;
+}> = [
+  { name: 'prints', productionDays: 2, reorderable: true },
+  { name: 'photoBooks', productionDays: 5, reorderable: true },
+  { name: 'wallDecor', productionDays: 4, reorderable: true },
+  { name: 'cards', productionDays: 3, reorderable: true },
+  // Personalised gifts are made from an editor session the shop does not keep.
+  { name: 'gifts', productionDays: 6, reorderable: false },
+];
+
+const reorderable = new Set(articleGroupCatalogue.filter((group) => group.reorderable).map((g) => g.name));
+
+/** The address book's one validator of postal addresses (`addresses/address-validator.ts`). */
+export type PostalAddressValidator = (address: PostalAddress) => PostalAddress;
+
+/** A super order's status: its least advanced live order's, or Cancelled when all are. */
+function superOrderStatus(orders: OrderRecord[]): ExternalOrderStatus {
+  const live = orders.filter((order) => order.state !== 'Cancelled');
+  if (live.length === 0) return 'Cancelled';
+  const order = ['AwaitingPayment', 'Ordered', 'InProduction', 'Sent'] as const;
+  const ranks = live.map((entry) => order.indexOf(externalStatusOf[entry.state] as (typeof order)[number]));
+  return order[Math.min(...ranks)]!;
+}
+
+function toOrder(order: OrderRecord, products: ProductRecord[], now: Date): Order {
+  const status = externalStatusOf[order.state];
+  const paymentChangedDate = order.paymentChangedAt?.toISOString() ?? null;
+  return {
+    code: order.id,
+    superOrderCode: order.superOrderCode,
+    createdAt: order.createdAt.toISOString(),
+    state: order.state,
+    status,
+    paymentStatus: order.paymentStatus,
+    paymentChangedDate,
+    inProgress: isInProgress(order, now),
+    products: products.map((product) => ({
+      lineId: product.lineId,
+      code: product.productCode,
+      articleName: product.articleName,
+      articleGroup: product.articleGroup,
+      quantity: product.quantity,
+      unitPrice: product.unitPrice,
+      imageUrl: product.imageUrl,
+      voucher: product.voucher,
+      status,
+      paymentChangedDate,
+      processingStatus: product.processingStatus,
+    })),
+  };
+}
+
+const deliveryDatesOf = (order: OrderRecord): DeliveryDates | null =>
+  order.deliveryEarliest && order.deliveryLatest
+    ? { orderId: order.id, earliest: order.deliveryEarliest, latest: order.deliveryLatest }
+    : null;
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const list = groups.get(key(item));
+    if (list) list.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+/** The customer's orders (spec 7 'Orders'): every read and change scoped to the caller. */
+export function createOrdersService(deps: {
+  orders: OrdersRepository;
+  shop: ShopOrdersService;
+  clock: Clock;
+  validateAddress: PostalAddressValidator;
+}) {
+  const { orders: repository, shop, clock } = deps;
+
+  const assemble = async (customerId: string, superOrders: SuperOrderRecord[], now: Date) => {
+    const orders = await repository.ordersOf(
+      customerId,
+      superOrders.map((superOrder) => superOrder.code),
+    );
+    const products = groupBy(
+      await repository.productsOf(orders.map((order) => order.id)),
+      (product) => product.orderId,
+    );
+    const ordersByCode = groupBy(orders, (order) => order.superOrderCode);
+    return superOrders.map((superOrder) => {
+      const own = ordersByCode.get(superOrder.code) ?? [];
+      const mapped = own.map((order) => toOrder(order, products.get(order.id) ?? [], now));
+      const allProducts = mapped.flatMap((order) => order.products);
+      const entry: SuperOrder = {
+        orderCode: superOrder.code,
+        createdAt: superOrder.createdAt.toISOString(),
+        source: superOrder.source,
+        storefront: superOrder.storefrontId,
+        currency: superOrder.currency,
+        deliveryType: superOrder.deliveryType,
+        deliveryAddress: superOrder.deliveryAddress,
+        status: superOrderStatus(own),
+        inProgress: mapped.some((order) => order.inProgress),
+        productCount: allProducts.reduce((sum, product) => sum + product.quantity, 0),
+        totalPrice: allProducts.reduce((sum, product) => sum + product.quantity * product.unitPrice, 0),
+        orders: mapped,
+      };
+      return { entry, records: own };
+    });
+  };
+
+  const ownSuperOrder = async (caller: Caller, code: string) => {
+    const superOrder = await repository.findSuperOrder(caller.customerId, code);
+    if (!superOrder) throw notFound('Order not found');
+    return superOrder;
+  };
+
+  const details = async (caller: Caller, code: string): Promise<SuperOrderDetails> => {
+    const superOrder = await ownSuperOrder(caller, code);
+    const [assembled] = await assemble(caller.customerId, [superOrder], clock.now());
+    const { entry, records } = assembled!;
+    const history = groupBy<StateChangeRecord>(
+      await repository.historyOf(records.map((order) => order.id)),
+      (change) => change.orderId,
+    );
+    return {
+      ...entry,
+      orders: entry.orders.map((order, index) => ({
+        ...order,
+        history: (history.get(order.code) ?? []).map((change) => ({
+          state: change.state,
+          status: externalStatusOf[change.state],
+          occurredAt: change.occurredAt.toISOString(),
+        })),
+        deliveryDates: deliveryDatesOf(records[index]!),
+      })),
+      canChangeDeliveryAddress: canChangeDeliveryAddress(
+        superOrder.deliveryType,
+        records.map((order) => order.state),
+      ),
+      reorderOf: superOrder.reorderOf,
+    };
+  };
+
+  const reorderStatus = async (caller: Caller, code: string): Promise<ReorderStatus> => {
+    const superOrder = await ownSuperOrder(caller, code);
+    const orders = await repository.ordersOf(caller.customerId, [code]);
+    if (orders.every((order) => order.state === 'Cancelled')) {
+      return { orderCode: code, canReorder: false, reason: 'cancelled' };
+    }
+    const products = await repository.productsOf(orders.map((order) => order.id));
+    const canReorder = products.some((product) => reorderable.has(product.articleGroup as ArticleGroup));
+    return {
+      orderCode: superOrder.code,
+      canReorder,
+      reason: canReorder ? null : 'notReorderable',
+    };
+  };
+
+  return {
+    async list(
+      caller: Caller,
+      query: { offset: number; limit: number; notExpired: boolean },
+    ): Promise<SuperOrderList> {
+      const now = clock.now();
+      const since = query.notExpired ? unpaidExpirySince(now) : null;
+      const [superOrders, orderCount] = await Promise.all([
+        repository.listSuperOrders(caller.customerId, query, since),
+        repository.countSuperOrders(caller.customerId, since),
+      ]);
+      const items = (await assemble(caller.customerId, superOrders, now)).map(({ entry }) => entry);
+      return { items, orderCount };
+    },
+
+    details,
+
+    /** Spec 4: only before production and only for Home delivery; the stored address is answered. */
+    async changeDeliveryAddress(
+      caller: Caller,
+      code: string,
+      address: PostalAddress,
+    ): Promise<DeliveryAddress> {
+      const superOrder = await ownSuperOrder(caller, code);
+      if (superOrder.deliveryType === 'PickupPoint') {
+        throw conflict('The order goes to a pickup point: its address cannot change to a home address');
+      }
+      const checked = deps.validateAddress(address);
+      const orders = await repository.ordersOf(caller.customerId, [code]);
+      if (
+        !canChangeDeliveryAddress(
+          superOrder.deliveryType,
+          orders.map((order) => order.state),
+        )
+      ) {
+        throw conflict('Production has started: the delivery address can no longer change');
+      }
+      await repository.updateDelivery(code, {
+        deliveryType: 'Home',
+        deliveryAddress: checked,
+        changedAt: clock.now(),
+      });
+      return (await ownSuperOrder(caller, code)).deliveryAddress;
+    },
+
+    /** Spec 7 byAccount: only the caller's own account; any other account id is 404. */
+    async accountOrders(
+      caller: Caller,
+      accountId: string,
+      query: { articleNames: string[]; offset: number; limit: number },
+    ): Promise<{ items: Order[]; orderCount: number }> {
+      if (accountId !== caller.customerId) throw notFound('Account not found');
+      const { orders, count } = await repository.listOrders(caller.customerId, query.articleNames, query);
+      const products = groupBy(
+        await repository.productsOf(orders.map((order) => order.id)),
+        (product) => product.orderId,
+      );
+      const now = clock.now();
+      return {
+        items: orders.map((order) => toOrder(order, products.get(order.id) ?? [], now)),
+        orderCount: count,
+      };
+    },
+
+    async order(caller: Caller, id: string): Promise<Order> {
+      const order = await repository.findOrder(caller.customerId, id);
+      if (!order) throw notFound('Order not found');
+      return toOrder(order, await repository.productsOf([id]), clock.now());
+    },
+
+    async deliveryDates(caller: Caller, id: string): Promise<DeliveryDates> {
+      const order = await repository.findOrder(caller.customerId, id);
+      const dates = order && deliveryDatesOf(order);
+      if (!dates) throw notFound('No delivery dates');
+      return dates;
+    },
+
+    reorderStatus,
+
+    /** Spec 7 direct reorder: the same reorderable products, a new order placed as the shop places one. */
+    async reorder(caller: Caller, code: string): Promise<{ orderCode: string }> {
+      const status = await reorderStatus(caller, code);
+      if (!status.canReorder) throw conflict('This order cannot be reordered');
+      const source = await details(caller, code);
+      const newCode = `${source.orderCode.split('-')[0]}-R${randomInt(10_000_000, 99_999_999)}`;
+      const now = clock.now().toISOString();
+      const products = source.orders
+        .filter((order) => order.state !== 'Cancelled')
+        .flatMap((order) => order.products)
+        .filter((product) => reorderable.has(product.articleGroup as ArticleGroup));
+      await shop.putSuperOrder(newCode, {
+        accountId: caller.customerId,
+        storefront: source.storefront,
+        source: source.source,
+        currency: source.currency,
+        createdAt: now,
+        changedAt: now,
+        deliveryType: source.deliveryType,
+        deliveryAddress: source.deliveryAddress,
+        reorderOf: source.orderCode,
+        orders: [
+          {
+            id: `${newCode}-1`,
+            products: products.map((product, index) => ({
+              lineId: String(index + 1),
+              code: product.code,
+              articleName: product.articleName,
+              articleGroup: product.articleGroup as ArticleGroup,
+              quantity: product.quantity,
+              unitPrice: product.unitPrice,
+              ...(product.imageUrl ? { imageUrl: product.imageUrl } : {}),
+            })),
+          },
+        ],
+      });
+      return { orderCode: newCode };
+    },
+
+    articleGroups: () => ({ items: [...articleGroupCatalogue] }),
+
+    async campaign(caller: Caller, name: string): Promise<Campaign> {
+      const campaign = await repository.findCampaign(caller.storefrontId, name);
+      if (!campaign) throw notFound('No such campaign');
+      return campaign;
+    },
+
+    /** 404 unless the code is on one of the caller's products and the shop knows its offer. */
+    async voucherOffer(caller: Caller, code: string): Promise<VoucherDetails> {
+      const used = await repository.customerUsedVoucher(caller.customerId, code);
+      const offer = used ? await repository.findVoucherOffer(code) : undefined;
+      if (!offer) throw notFound('Voucher not found');
+      return { isVoucherFound: true, offer };
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { renderPdf, type PdfContent } from './pdf-renderer';
+import { pdfText } from '../testing/pdf-text';
+
+const content = (rows: number): PdfContent => ({
+  title: 'Factuur 2026-000042',
+  language: 'nl-NL',
+  author: 'Photo shop Nederland',
+  createdAt: new Date('2026-03-04T10:00:00Z'),
+  blocks: [
+    { kind: 'heading', text: 'Factuur 2026-000042' },
+    { kind: 'paragraph', lines: ['Fotobedrijf B.V.', 'Straße 1', 'Ærøskøbing – Łódź – Ελλάδα'] },
+    { kind: 'facts', rows: [['Factuurnummer', '2026-000042']] },
+    {
+      kind: 'table',
+      columns: [
+        { header: 'Artikel', width: 3 },
+        { header: 'Bedrag', width: 1, align: 'right' },
+      ],
+      rows: Array.from({ length: rows }, (_v, index) => [`Fotoboek ${index + 1}`, `€ ${index},00`]),
+      footerRows: [['Totaal', '€ 1.234,56']],
+    },
+  ],
+});
+
+describe('the PDF renderer', () => {
+  it('writes text that can be extracted, in every storefront’s alphabet', async () => {
+    const text = await pdfText(await renderPdf(content(3)));
+    expect(text).toContain('Factuur 2026-000042');
+    expect(text).toContain('Ærøskøbing – Łódź – Ελλάδα');
+    expect(text).toMatch(/Fotoboek 3\s+€ 2,00/);
+    expect(text).toMatch(/Totaal\s+€ 1\.234,56/);
+  });
+
+  it('tags the document, names its language and title, and embeds its fonts', async () => {
+    const raw = (await renderPdf(content(3))).toString('latin1');
+    expect(raw).toContain('/StructTreeRoot');
+    expect(raw).toMatch(/\/MarkInfo \d+ 0 R/);
+    expect(raw).toContain('/Marked true');
+    expect(raw).toContain('/Lang (nl-NL)');
+    expect(raw).toContain('/DisplayDocTitle true');
+    expect(raw).toContain('/FontFile2');
+    for (const tag of ['/S /H1', '/S /Table', '/S /TH', '/S /TD', '/S /P']) expect(raw).toContain(tag);
+  });
+
+  it('gives the same bytes for the same content', async () => {
+    const first = await renderPdf(content(40));
+    const second = await renderPdf(content(40));
+    expect(first.equals(second)).toBe(true);
+  });
+
+  it('continues a long table on further pages with its header', async () => {
+    const text = await pdfText(await renderPdf(content(120)));
+    const pages = text.split('\f').filter((page) => page.trim().length > 0);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    for (const page of pages) expect(page).toContain('Artikel');
+    expect(pages.at(-1)).toContain('Fotoboek 120');
+  });
+});

@@ -1,0 +1,27 @@
+import { shopOrdersApi } from '@photo/contracts/shop-api';
+import type { ShopApiRouter } from './shop-api.router';
+import type { ShopOrdersService } from './shop-orders.service';
+
+/** The shop reports super orders, their orders' states, payments, delivery, vouchers and campaigns. */
+export function registerShopOrderRoutes(shop: ShopApiRouter, orders: ShopOrdersService): void {
+  shop.handle(shopOrdersApi.putSuperOrder, ({ params, body }) =>
+    orders.putSuperOrder(params.superOrderCode, body),
+  );
+  shop.handle(shopOrdersApi.getSuperOrder, ({ params }) => orders.getSuperOrder(params.superOrderCode));
+  shop.handle(shopOrdersApi.putDelivery, ({ params, body }) =>
+    orders.putDelivery(params.superOrderCode, body),
+  );
+  shop.handle(shopOrdersApi.putState, ({ params, body }) =>
+    orders.putState(params.orderId, body.state, body.changedAt),
+  );
+  shop.handle(shopOrdersApi.putPayment, ({ params, body }) =>
+    orders.putPayment(params.orderId, body.paymentStatus, body.changedAt),
+  );
+  shop.handle(shopOrdersApi.putDeliveryDates, ({ params, body }) =>
+    orders.putDeliveryDates(params.orderId, body),
+  );
+  shop.handle(shopOrdersApi.putVoucherOffer, ({ params, body }) => orders.putVoucherOffer(params.code, body));
+  shop.handle(shopOrdersApi.putCampaign, ({ params, body }) =>
+    orders.putCampaign(params.storefront, params.name, body),
+  );
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createAuthSecretsRepository } from '../auth/auth-secrets.repository';
+import type { AppConfig } from '../config';
+import type { CustomersRepository } from '../customers/customers.repository';
+import type { Database } from '../platform/database';
+import { registerShopOrderRoutes } from './orders.shop-routes';
+import { createShopApiRouter } from './shop-api.router';
+import {
+  createShopOrdersService,
+  type OrderStateListener,
+  type ShopOrdersService,
+} from './shop-orders.service';
+
+/** Where the embedded default leaves its made token for `npm run shop`. */
+export const shopTokenFile = (dataDir: string) => path.join(dataDir, 'shop-api-token');
+
+/**
+ * The configured token; without one, a token made once and shared by every replica through the
+ * database, written into the data folder (readable by its owner only) for the operator's command.
+ */
+async function shopToken(config: AppConfig, db: Database): Promise<string> {
+  if (config.shopApiToken) return config.shopApiToken;
+  const token = await createAuthSecretsRepository(db).getOrCreate('shop-api.token', async () =>
+    randomBytes(32).toString('base64url'),
+  );
+  await mkdir(config.dataDir, { recursive: true });
+  await writeFile(shopTokenFile(config.dataDir), `${token}\n`, { mode: 0o600 });
+  return token;
+}
+
+export interface ShopApi {
+  /** The shop's order writes, for parts of this product that place orders as the shop does. */
+  orders: ShopOrdersService;
+}
+
+/** The shop-side API under /shop-api: one route file per kind of thing the shop reports. */
+export async function registerShopApi(
+  app: FastifyInstance,
+  deps: {
+    config: AppConfig;
+    db: Database;
+    customers: CustomersRepository;
+    /** Told of every order state change, inside the change's transaction. */
+    onOrderStateChanged?: OrderStateListener[];
+  },
+): Promise<ShopApi> {
+  const shop = createShopApiRouter(app, await shopToken(deps.config, deps.db));
+  const orders = createShopOrdersService({
+    db: deps.db,
+    customers: deps.customers,
+    ...(deps.onOrderStateChanged ? { onStateChanged: deps.onOrderStateChanged } : {}),
+  });
+  registerShopOrderRoutes(shop, orders);
+  return { orders };
+}

@@ -1,0 +1,75 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod/mini';
+import { buildPath } from '@photo/contracts/endpoint';
+import { SHOP_API_BASE_PATH, type ShopEndpoint } from '@photo/contracts/shop-api';
+import { invalid, unauthorized } from '../platform/errors';
+
+export interface ShopHandlerInput<E> {
+  params: E extends ShopEndpoint<infer P, z.ZodMiniType, z.ZodMiniType> ? z.output<P> : never;
+  body: E extends ShopEndpoint<z.ZodMiniType, infer B, z.ZodMiniType> ? z.output<B> : never;
+  request: FastifyRequest;
+}
+
+export type ShopEndpointResponse<E> =
+  E extends ShopEndpoint<z.ZodMiniType, z.ZodMiniType, infer R> ? z.output<R> : never;
+
+/**
+ * The shop-side API's router: every call carries `Authorization: Bearer <shop service token>`, never a
+ * customer's session. Each kind of thing the shop reports registers its calls in its own
+ * `<kind>.shop-routes.ts` with `shop.handle(...)`.
+ */
+export interface ShopApiRouter {
+  handle<E extends ShopEndpoint>(
+    endpoint: E,
+    handler: (input: ShopHandlerInput<E>) => Promise<ShopEndpointResponse<E>>,
+  ): void;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Compares in constant time: the digests have one length whatever was sent. */
+export function tokenMatches(sent: string | undefined, expected: string): boolean {
+  if (sent === undefined) return false;
+  return timingSafeEqual(digest(sent), digest(expected));
+}
+
+function parsePart(schema: z.ZodMiniType | undefined, value: unknown, part: string): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = [part, ...issue.path.map(String)].join('.');
+  throw invalid(field, `${field}: ${issue.message}`);
+}
+
+export function createShopApiRouter(app: FastifyInstance, token: string): ShopApiRouter {
+  const authenticate = (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    const sent = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
+    if (!tokenMatches(sent, token)) throw unauthorized('A valid shop service token is required');
+  };
+  return {
+    handle(endpoint, handler) {
+      app.route({
+        method: endpoint.method,
+        url: `${SHOP_API_BASE_PATH}${endpoint.path}`,
+        handler: async (request, reply) => {
+          authenticate(request);
+          const input = {
+            params: parsePart(endpoint.params, request.params, 'params'),
+            body: parsePart(endpoint.body, request.body, 'body'),
+            request,
+          } as ShopHandlerInput<typeof endpoint>;
+          const result = await handler(input);
+          void reply.header('cache-control', 'no-store');
+          return reply.status(200).send(endpoint.response.parse(result));
+        },
+      });
+    },
+  };
+}
+
+/** The address of a shop-side call, for clients (the `npm run shop` command, tests). */
+export const shopPath = (endpoint: ShopEndpoint, params?: Record<string, unknown>) =>
+  `${SHOP_API_BASE_PATH}${buildPath(endpoint.path, params)}`;

@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ShopOrderChangeResultSchema,
+  shopOrdersApi,
+  type ShopSuperOrderInput,
+} from '@photo/contracts/shop-api';
+import type { DeliveryAddress } from '@photo/contracts/orders';
+import { createCustomersRepository } from '../customers/customers.repository';
+import { seedDemoAccounts } from '../demo/demo-accounts';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { shopPath, tokenMatches } from './shop-api.router';
+
+const TOKEN = 'shop-token-for-tests-0123456789abcdef';
+
+const address: DeliveryAddress = {
+  firstName: 'Demi',
+  lastName: 'Jansen',
+  street: 'Keizersgracht',
+  houseNumber: '12',
+  postcode: '1015 CJ',
+  city: 'Amsterdam',
+  country: 'NL',
+  company: '',
+  addressLine2: '',
+  region: '',
+  phone: '',
+};
+
+const superOrder = (overrides: Partial<ShopSuperOrderInput> = {}): ShopSuperOrderInput => ({
+  email: 'demo@example.com',
+  storefront: 'nl',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  changedAt: '2026-11-01T10:00:00.000Z',
+  deliveryType: 'Home',
+  deliveryAddress: address,
+  orders: [
+    {
+      id: 'NL-100-1',
+      products: [
+        {
+          lineId: '1',
+          code: 'PAP_910',
+          articleName: 'Prints 10x15',
+          articleGroup: 'prints',
+          quantity: 24,
+          unitPrice: 19,
+        },
+      ],
+    },
+  ],
+  ...overrides,
+});
+
+describe('the shop-side API', () => {
+  let t: TestApp;
+  const auth = { authorization: `Bearer ${TOKEN}` };
+  const put = (url: string, payload: object, headers: Record<string, string> = auth) =>
+    t.app.inject({ method: 'PUT', url, headers: { host: '127.0.0.1', ...headers }, payload });
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { host: '127.0.0.1', ...auth } });
+  const putOrder = (code: string, body: ShopSuperOrderInput) =>
+    put(shopPath(shopOrdersApi.putSuperOrder, { superOrderCode: code }), body);
+  const putState = async (orderId: string, state: string, changedAt: string) =>
+    ShopOrderChangeResultSchema.parse(
+      (await put(shopPath(shopOrdersApi.putState, { orderId }), { state, changedAt })).json(),
+    );
+  const history = async (orderId: string) =>
+    (
+      await t.db.query<{ state: string }>(
+        'SELECT state FROM order_state_history WHERE order_id = $1 ORDER BY occurred_at',
+        [orderId],
+      )
+    ).rows.map((row) => row.state);
+
+  beforeAll(async () => {
+    t = await createTestApp({ SHOP_API_TOKEN: TOKEN });
+    await seedDemoAccounts(createCustomersRepository(t.db));
+  });
+  afterAll(() => t.close());
+
+  it('answers 401 without the service token, with a wrong one, and with a customer cookie', async () => {
+    const url = shopPath(shopOrdersApi.putSuperOrder, { superOrderCode: 'NL-1' });
+    expect((await put(url, superOrder(), {})).statusCode).toBe(401);
+    expect((await put(url, superOrder(), { authorization: `Bearer ${TOKEN}x` })).statusCode).toBe(401);
+    expect((await put(url, superOrder(), { authorization: TOKEN })).statusCode).toBe(401);
+    expect(tokenMatches(TOKEN, TOKEN)).toBe(true);
+    expect(tokenMatches(undefined, TOKEN)).toBe(false);
+    const stored = await t.db.query('SELECT 1 FROM super_orders');
+    expect(stored.rows).toHaveLength(0);
+  });
+
+  it('creates a super order once: the same call again changes nothing', async () => {
+    const first = await putOrder('NL-100', superOrder());
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      created: true,
+      applied: true,
+      superOrder: {
+        superOrderCode: 'NL-100',
+        currency: 'EUR',
+        orders: [{ id: 'NL-100-1', state: 'Received', paymentStatus: 'paymentPending' }],
+      },
+    });
+    const again = await putOrder('NL-100', superOrder());
+    expect(again.json()).toMatchObject({
+      created: false,
+      superOrder: shopOrdersApi.putSuperOrder.response.parse(first.json()).superOrder,
+    });
+    const count = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM order_products');
+    expect(count.rows[0]!.n).toBe(1);
+  });
+
+  it('moves an order forward only: a late or repeated state is history, never a step back', async () => {
+    await putOrder('NL-200', superOrder({ orders: [{ ...superOrder().orders[0]!, id: 'NL-200-1' }] }));
+    expect(await putState('NL-200-1', 'ProductionStarted', '2026-11-03T08:00:00Z')).toMatchObject({
+      applied: true,
+      order: { state: 'ProductionStarted' },
+    });
+    // Confirmed was sent before ProductionStarted but arrives after it.
+    expect(await putState('NL-200-1', 'Confirmed', '2026-11-02T08:00:00Z')).toMatchObject({
+      applied: false,
+      order: { state: 'ProductionStarted' },
+    });
+    expect((await putState('NL-200-1', 'ProductionStarted', '2026-11-03T08:00:00Z')).applied).toBe(false);
+    expect((await putState('NL-200-1', 'Dispatched', '2026-11-05T08:00:00Z')).order.state).toBe('Dispatched');
+    // Dispatched is final: a cancellation after it changes nothing.
+    const cancel = await putState('NL-200-1', 'Cancelled', '2026-11-06T08:00:00Z');
+    expect(cancel).toMatchObject({ applied: false, order: { state: 'Dispatched' } });
+    expect(await history('NL-200-1')).toEqual(['Received', 'Confirmed', 'ProductionStarted', 'Dispatched']);
+  });
+
+  it('cancels before dispatch, and a later state does not revive a cancelled order', async () => {
+    await putOrder('NL-300', superOrder({ orders: [{ ...superOrder().orders[0]!, id: 'NL-300-1' }] }));
+    expect((await putState('NL-300-1', 'Cancelled', '2026-11-02T08:00:00Z')).order.state).toBe('Cancelled');
+    const late = await putState('NL-300-1', 'ProductionStarted', '2026-11-03T08:00:00Z');
+    expect(late).toMatchObject({ applied: false, order: { state: 'Cancelled' } });
+  });
+
+  it('takes a payment status only when it is newer than the one it holds', async () => {
+    await putOrder('NL-400', superOrder({ orders: [{ ...superOrder().orders[0]!, id: 'NL-400-1' }] }));
+    const url = shopPath(shopOrdersApi.putPayment, { orderId: 'NL-400-1' });
+    const paid = await put(url, { paymentStatus: 'paymentSuccess', changedAt: '2026-11-02T09:00:00Z' });
+    expect(paid.json()).toMatchObject({
+      applied: true,
+      order: { paymentStatus: 'paymentSuccess', paymentChangedDate: '2026-11-02T09:00:00.000Z' },
+    });
+    const stale = await put(url, { paymentStatus: 'paymentFailed', changedAt: '2026-11-02T08:00:00Z' });
+    expect(stale.json()).toMatchObject({ applied: false, order: { paymentStatus: 'paymentSuccess' } });
+  });
+
+  it('keeps the newer version of a super order when an older one arrives later', async () => {
+    const newer = superOrder({
+      changedAt: '2026-11-02T10:00:00Z',
+      deliveryType: 'PickupPoint',
+      deliveryAddress: { ...address, pickupPointName: 'Bruna Centraal' },
+      orders: [
+        {
+          id: 'NL-500-1',
+          products: [
+            {
+              lineId: '1',
+              code: 'BOOK_A4',
+              articleName: 'Photo book A4',
+              articleGroup: 'photoBooks',
+              quantity: 2,
+              unitPrice: 3999,
+            },
+          ],
+        },
+      ],
+    });
+    await putOrder('NL-500', newer);
+    const older = await putOrder(
+      'NL-500',
+      superOrder({ orders: [{ ...superOrder().orders[0]!, id: 'NL-500-1' }] }),
+    );
+    expect(older.json()).toMatchObject({
+      created: false,
+      applied: false,
+      superOrder: { deliveryType: 'PickupPoint', changedAt: '2026-11-02T10:00:00.000Z' },
+    });
+    const products = await t.db.query<{ product_code: string; quantity: number }>(
+      `SELECT product_code, quantity FROM order_products WHERE order_id = 'NL-500-1'`,
+    );
+    expect(products.rows).toEqual([{ product_code: 'BOOK_A4', quantity: 2 }]);
+  });
+
+  it('sets delivery dates and delivery type, newest report wins', async () => {
+    await putOrder('NL-600', superOrder({ orders: [{ ...superOrder().orders[0]!, id: 'NL-600-1' }] }));
+    const datesUrl = shopPath(shopOrdersApi.putDeliveryDates, { orderId: 'NL-600-1' });
+    await put(datesUrl, { earliest: '2026-11-08', latest: '2026-11-10', changedAt: '2026-11-02T00:00:00Z' });
+    const stale = await put(datesUrl, {
+      earliest: '2026-11-20',
+      latest: '2026-11-21',
+      changedAt: '2026-11-01T00:00:00Z',
+    });
+    expect(stale.json()).toMatchObject({
+      applied: false,
+      order: { deliveryDates: { earliest: '2026-11-08', latest: '2026-11-10' } },
+    });
+    const backwards = await put(datesUrl, {
+      earliest: '2026-11-12',
+      latest: '2026-11-10',
+      changedAt: '2026-11-03T00:00:00Z',
+    });
+    expect(backwards.statusCode).toBe(400);
+
+    const deliveryUrl = shopPath(shopOrdersApi.putDelivery, { superOrderCode: 'NL-600' });
+    const pickup = { ...address, pickupPointName: 'Albert Heijn Spui' };
+    const moved = await put(deliveryUrl, {
+      deliveryType: 'PickupPoint',
+      deliveryAddress: pickup,
+      changedAt: '2026-11-02T00:00:00Z',
+    });
+    expect(moved.json()).toMatchObject({ applied: true, superOrder: { deliveryType: 'PickupPoint' } });
+    const old = await put(deliveryUrl, {
+      deliveryType: 'Home',
+      deliveryAddress: address,
+      changedAt: '2026-11-01T12:00:00Z',
+    });
+    expect(old.json()).toMatchObject({ applied: false, superOrder: { deliveryType: 'PickupPoint' } });
+  });
+
+  it('refuses a super order code or order id of another customer, unknown customers and storefronts', async () => {
+    const taken = await putOrder('NL-100', superOrder({ email: 'b2b@example.com' }));
+    expect(taken.statusCode).toBe(409);
+    const stolenOrder = await putOrder(
+      'NL-700',
+      superOrder({ orders: [{ ...superOrder().orders[0]!, id: 'NL-100-1' }] }),
+    );
+    expect(stolenOrder.statusCode).toBe(409);
+    expect((await putOrder('NL-701', superOrder({ email: 'nobody@example.com' }))).statusCode).toBe(404);
+    expect((await putOrder('NL-702', superOrder({ storefront: 'xx' }))).statusCode).toBe(400);
+    const orderId = { ...superOrder().orders[0]!, id: 'NL-703-1' };
+    const noCustomer = superOrder({ orders: [orderId] });
+    delete noCustomer.email;
+    expect((await putOrder('NL-703', noCustomer)).statusCode).toBe(400);
+    expect((await get(shopPath(shopOrdersApi.getSuperOrder, { superOrderCode: 'NL-999' }))).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('stores voucher offers and cut-off campaigns, keeping the newer version', async () => {
+    const voucherUrl = shopPath(shopOrdersApi.putVoucherOffer, { code: 'XMAS25' });
+    const offer = { campaignName: 'christmas', title: '25% off photo books', discountPercent: 25 };
+    expect((await put(voucherUrl, { ...offer, changedAt: '2026-11-02T00:00:00Z' })).json()).toEqual({
+      applied: true,
+    });
+    expect(
+      (await put(voucherUrl, { ...offer, title: 'old', changedAt: '2026-11-01T00:00:00Z' })).json(),
+    ).toEqual({
+      applied: false,
+    });
+    const campaignUrl = shopPath(shopOrdersApi.putCampaign, { storefront: 'nl', name: 'christmas' });
+    const campaign = {
+      title: 'Order by 18 December for Christmas',
+      cutoffs: [{ articleGroup: 'photoBooks', orderBy: '2026-12-18' }],
+      changedAt: '2026-11-01T00:00:00Z',
+    };
+    expect((await put(campaignUrl, campaign)).json()).toEqual({ applied: true });
+    const unknown = shopPath(shopOrdersApi.putCampaign, { storefront: 'xx', name: 'christmas' });
+    expect((await put(unknown, campaign)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,333 @@
+import type {
+  DeliveryAddress,
+  DeliveryType,
+  InternalOrderState,
+  PaymentStatus,
+} from '@photo/contracts/orders';
+import type {
+  ShopOrderChangeResult,
+  ShopOrderStatus,
+  ShopSuperOrder,
+  ShopSuperOrderInput,
+} from '@photo/contracts/shop-api';
+import { ShopSuperOrderBodySchema } from '@photo/contracts/shop-api';
+import type { CustomersRepository } from '../customers/customers.repository';
+import type { Database, Queryable } from '../platform/database';
+import { conflict, invalid, notFound } from '../platform/errors';
+import { storefronts } from '../storefronts/storefronts';
+import { createOrdersRepository, type OrderRecord, type SuperOrderRecord } from '../orders/orders.repository';
+import { decideState } from '../orders/order-rules';
+
+const later = (a: Date, b: Date) => a.getTime() > b.getTime();
+
+function toStatus(order: OrderRecord): ShopOrderStatus {
+  return {
+    id: order.id,
+    superOrderCode: order.superOrderCode,
+    state: order.state,
+    paymentStatus: order.paymentStatus,
+    paymentChangedDate: order.paymentChangedAt?.toISOString() ?? null,
+    deliveryDates:
+      order.deliveryEarliest && order.deliveryLatest
+        ? { earliest: order.deliveryEarliest, latest: order.deliveryLatest }
+        : null,
+  };
+}
+
+function toShopSuperOrder(superOrder: SuperOrderRecord, orders: OrderRecord[]): ShopSuperOrder {
+  return {
+    superOrderCode: superOrder.code,
+    customerId: superOrder.customerId,
+    storefront: superOrder.storefrontId,
+    currency: superOrder.currency,
+    deliveryType: superOrder.deliveryType,
+    createdAt: superOrder.createdAt.toISOString(),
+    changedAt: superOrder.changedAt.toISOString(),
+    orders: orders.map(toStatus),
+  };
+}
+
+/** An order reached a new state: in the transaction that moved it, so what listens commits with it. */
+export interface OrderStateChange {
+  orderId: string;
+  superOrderCode: string;
+  customerId: string;
+  state: InternalOrderState;
+  changedAt: Date;
+}
+
+/** Other parts of the product that act on state changes (B2B callbacks, invoices): written in the same transaction. */
+export type OrderStateListener = (tx: Queryable, change: OrderStateChange) => Promise<void>;
+
+/** Moves an order as decideState says; shared by the super order's PUT and the state PUT. */
+async function applyState(
+  tx: Queryable,
+  order: OrderRecord,
+  reported: InternalOrderState,
+  at: Date,
+  onStateChanged: OrderStateListener,
+): Promise<boolean> {
+  const repository = createOrdersRepository(tx);
+  const decision = decideState(order.state, reported);
+  if (decision.record) await repository.recordState(order.id, reported, at);
+  if (decision.move) {
+    await repository.setState(order.id, reported, at);
+    await onStateChanged(tx, {
+      orderId: order.id,
+      superOrderCode: order.superOrderCode,
+      customerId: order.customerId,
+      state: reported,
+      changedAt: at,
+    });
+  }
+  return decision.move;
+}
+
+/** A payment status only replaces one the shop reported earlier. */
+async function applyPayment(tx: Queryable, order: OrderRecord, status: PaymentStatus, at: Date) {
+  if (order.paymentChangedAt && !later(at, order.paymentChangedAt)) return false;
+  await createOrdersRepository(tx).setPayment(order.id, status, at);
+  return true;
+}
+
+/**
+ * The shop's writes (the shop-side API's rules). Every write is idempotent by the shop's ids, and
+ * none moves an order back: states only go forward, and payment, delivery dates and the super
+ * order's own fields only take a report newer than the one they hold (decision 080).
+ *
+ * Other parts of this product that take orders (the prints-order page, reorder) place them through
+ * `putSuperOrder`, exactly as the shop's checkout does over HTTP.
+ */
+export function createShopOrdersService(deps: {
+  db: Database;
+  customers: CustomersRepository;
+  onStateChanged?: OrderStateListener[];
+}) {
+  const { db, customers } = deps;
+  const onStateChanged: OrderStateListener = async (tx, change) => {
+    for (const listener of deps.onStateChanged ?? []) await listener(tx, change);
+  };
+
+  const resolveCustomer = async (input: { accountId?: string | undefined; email?: string | undefined }) => {
+    if (input.accountId) {
+      const customer = await customers.findById(input.accountId);
+      if (customer && !customer.deleted) return customer.id;
+    } else if (input.email) {
+      const customer = await customers.findActiveByEmail(input.email);
+      if (customer) return customer.id;
+    } else {
+      throw invalid('body.accountId', 'body.accountId: an accountId or an email is required');
+    }
+    throw notFound('No such customer');
+  };
+
+  const readSuperOrder = async (tx: Queryable, code: string): Promise<ShopSuperOrder> => {
+    const repository = createOrdersRepository(tx);
+    const superOrder = await repository.lockSuperOrder(code);
+    if (!superOrder) throw notFound('No such super order');
+    return toShopSuperOrder(superOrder, await repository.ordersOfSuperOrder(code));
+  };
+
+  const changeOrder = async (
+    orderId: string,
+    change: (tx: Queryable, order: OrderRecord) => Promise<boolean>,
+  ): Promise<ShopOrderChangeResult> =>
+    db.transaction(async (tx) => {
+      const repository = createOrdersRepository(tx);
+      const order = await repository.lockOrder(orderId);
+      if (!order) throw notFound('No such order');
+      const applied = await change(tx, order);
+      return { applied, order: toStatus((await repository.lockOrder(orderId))!) };
+    });
+
+  return {
+    /** Creates the super order, or brings it up to date with a newer version of it. */
+    async putSuperOrder(
+      code: string,
+      input: ShopSuperOrderInput,
+    ): Promise<{ created: boolean; applied: boolean; superOrder: ShopSuperOrder }> {
+      const body = ShopSuperOrderBodySchema.parse(input);
+      const storefront = storefronts.find((candidate) => candidate.id === body.storefront);
+      if (!storefront)
+        throw invalid('body.storefront', `body.storefront: unknown storefront ${body.storefront}`);
+      const customerId = await resolveCustomer(body);
+      const orderIds = body.orders.map((order) => order.id);
+      if (new Set(orderIds).size !== orderIds.length) {
+        throw invalid('body.orders', 'body.orders: order ids must be unique');
+      }
+      for (const order of body.orders) {
+        const lineIds = order.products.map((product) => product.lineId);
+        if (new Set(lineIds).size !== lineIds.length) {
+          throw invalid('body.orders', `body.orders: line ids of order ${order.id} must be unique`);
+        }
+      }
+      const changedAt = new Date(body.changedAt);
+      const fields = {
+        code,
+        customerId,
+        storefrontId: storefront.id,
+        source: body.source,
+        currency: body.currency ?? storefront.currency,
+        deliveryType: body.deliveryType,
+        deliveryAddress: body.deliveryAddress,
+        createdAt: body.createdAt,
+        changedAt: body.changedAt,
+        reorderOf: body.reorderOf ?? null,
+      };
+
+      return db.transaction(async (tx) => {
+        const repository = createOrdersRepository(tx);
+        const existing = await repository.lockSuperOrder(code);
+        if (existing && existing.customerId !== customerId) {
+          throw conflict('This super order code belongs to another customer');
+        }
+        const fresh = !existing || !later(existing.changedAt, changedAt);
+        if (!existing) await repository.insertSuperOrder(fields);
+        else if (fresh) await repository.updateSuperOrder(fields);
+
+        const stored = new Map((await repository.ordersOfSuperOrder(code)).map((order) => [order.id, order]));
+        let applied = fresh;
+        for (const [position, order] of body.orders.entries()) {
+          const state = order.state ?? 'Received';
+          const current = stored.get(order.id);
+          if (!current) {
+            const owner = await repository.lockOrder(order.id);
+            if (owner) throw conflict(`Order ${order.id} belongs to another super order`);
+            await repository.insertOrder(code, customerId, {
+              id: order.id,
+              position,
+              state,
+              stateChangedAt: body.changedAt,
+              paymentStatus: order.paymentStatus ?? 'paymentPending',
+              paymentChangedAt: order.paymentStatus ? (order.paymentChangedDate ?? body.changedAt) : null,
+            });
+            await repository.recordState(order.id, state, changedAt);
+            await onStateChanged(tx, {
+              orderId: order.id,
+              superOrderCode: code,
+              customerId,
+              state,
+              changedAt,
+            });
+            applied = true;
+          } else {
+            if (await applyState(tx, current, state, changedAt, onStateChanged)) applied = true;
+            if (order.paymentStatus) {
+              const at = new Date(order.paymentChangedDate ?? body.changedAt);
+              if (await applyPayment(tx, current, order.paymentStatus, at)) applied = true;
+            }
+          }
+          if (!current || fresh) {
+            await repository.replaceProducts(
+              order.id,
+              order.products.map((product, index) => ({
+                lineId: product.lineId,
+                position: index,
+                productCode: product.code,
+                articleName: product.articleName,
+                articleGroup: product.articleGroup,
+                quantity: product.quantity,
+                unitPrice: product.unitPrice,
+                imageUrl: product.imageUrl ?? null,
+                voucher: product.voucher ?? null,
+                processingStatus: product.processingStatus ?? null,
+              })),
+            );
+          }
+        }
+        return { created: !existing, applied, superOrder: await readSuperOrder(tx, code) };
+      });
+    },
+
+    async getSuperOrder(code: string): Promise<ShopSuperOrder> {
+      return db.transaction((tx) => readSuperOrder(tx, code));
+    },
+
+    async putDelivery(
+      code: string,
+      delivery: { deliveryType: DeliveryType; deliveryAddress: DeliveryAddress; changedAt: string },
+    ): Promise<{ applied: boolean; superOrder: ShopSuperOrder }> {
+      return db.transaction(async (tx) => {
+        const repository = createOrdersRepository(tx);
+        const existing = await repository.lockSuperOrder(code);
+        if (!existing) throw notFound('No such super order');
+        const changedAt = new Date(delivery.changedAt);
+        const applied = !later(existing.changedAt, changedAt);
+        if (applied) await repository.updateDelivery(code, { ...delivery, changedAt });
+        return { applied, superOrder: await readSuperOrder(tx, code) };
+      });
+    },
+
+    putState(orderId: string, state: InternalOrderState, changedAt: string) {
+      return changeOrder(orderId, (tx, order) =>
+        applyState(tx, order, state, new Date(changedAt), onStateChanged),
+      );
+    },
+
+    putPayment(orderId: string, status: PaymentStatus, changedAt: string) {
+      return changeOrder(orderId, (tx, order) => applyPayment(tx, order, status, new Date(changedAt)));
+    },
+
+    putDeliveryDates(orderId: string, dates: { earliest: string; latest: string; changedAt: string }) {
+      if (dates.earliest > dates.latest) {
+        throw invalid('body.earliest', 'body.earliest: must not be after body.latest');
+      }
+      return changeOrder(orderId, async (tx, order) => {
+        const at = new Date(dates.changedAt);
+        if (order.deliveryDatesChangedAt && !later(at, order.deliveryDatesChangedAt)) return false;
+        await createOrdersRepository(tx).setDeliveryDates(order.id, dates.earliest, dates.latest, at);
+        return true;
+      });
+    },
+
+    async putVoucherOffer(
+      code: string,
+      offer: {
+        campaignName: string;
+        title: string;
+        description: string;
+        discountPercent?: number | undefined;
+        discountAmount?: number | undefined;
+        currency?: string | undefined;
+        validUntil?: string | undefined;
+        changedAt: string;
+      },
+    ): Promise<{ applied: boolean }> {
+      const applied = await createOrdersRepository(db).putVoucherOffer(
+        {
+          code,
+          campaignName: offer.campaignName,
+          title: offer.title,
+          description: offer.description,
+          discountPercent: offer.discountPercent ?? null,
+          discountAmount: offer.discountAmount ?? null,
+          currency: offer.currency ?? null,
+          validUntil: offer.validUntil ?? null,
+        },
+        new Date(offer.changedAt),
+      );
+      return { applied };
+    },
+
+    async putCampaign(
+      storefrontId: string,
+      name: string,
+      campaign: {
+        title: string;
+        cutoffs: Array<{ articleGroup: string; orderBy: string }>;
+        changedAt: string;
+      },
+    ): Promise<{ applied: boolean }> {
+      if (!storefronts.some((candidate) => candidate.id === storefrontId))
+        throw notFound('No such storefront');
+      const applied = await createOrdersRepository(db).putCampaign(
+        storefrontId,
+        { name, title: campaign.title, cutoffs: campaign.cutoffs },
+        new Date(campaign.changedAt),
+      );
+      return { applied };
+    },
+  };
+}
+
+export type ShopOrdersService = ReturnType<typeof createShopOrdersService>;

@@ -1,0 +1,329 @@
+import { z } from 'zod/mini';
+import { PostalAddressSchema } from './addresses';
+import { defineEndpoint } from './endpoint';
+import { queryInteger } from './photos';
+
+/** Spec 4: the shop's internal states of an order, in the order an order moves through them. */
+export const internalOrderStates = [
+  'Received',
+  'Confirmed',
+  'ProductionStarted',
+  'ProductionCompleted',
+  'Dispatched',
+  'Cancelled',
+] as const;
+export type InternalOrderState = (typeof internalOrderStates)[number];
+
+/** Spec 4: what the customer sees. */
+export const externalOrderStatuses = [
+  'AwaitingPayment',
+  'Ordered',
+  'InProduction',
+  'Sent',
+  'Cancelled',
+] as const;
+export type ExternalOrderStatus = (typeof externalOrderStatuses)[number];
+
+/** Spec 4 mapping of internal states to external statuses. */
+export const externalStatusOf: Record<InternalOrderState, ExternalOrderStatus> = {
+  Received: 'AwaitingPayment',
+  Confirmed: 'Ordered',
+  ProductionStarted: 'InProduction',
+  ProductionCompleted: 'InProduction',
+  Dispatched: 'Sent',
+  Cancelled: 'Cancelled',
+};
+
+/** Spec 4: the payment status strings. */
+export const paymentStatuses = ['paymentPending', 'paymentFailed', 'paymentSuccess', 'paymentFree'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** Spec 4: the processing status strings the shop may report per product. */
+export const processingStatuses = [
+  'verification failed',
+  'processing',
+  'processing failed',
+  'approved',
+  'rejected',
+  'on_hold',
+  'producing',
+  'delayed',
+  'shipped',
+  'cancelled',
+] as const;
+export type ProcessingStatus = (typeof processingStatuses)[number];
+
+/** Spec 3: delivery type of a super order. */
+export const deliveryTypes = ['Home', 'PickupPoint'] as const;
+export type DeliveryType = (typeof deliveryTypes)[number];
+
+/** Spec 3: the order source is one of two values. */
+export const orderSources = ['Web', 'App'] as const;
+
+/** Product groups the shop sells (spec 7 ArticleGroup). */
+export const articleGroups = ['prints', 'photoBooks', 'wallDecor', 'cards', 'gifts'] as const;
+export type ArticleGroup = (typeof articleGroups)[number];
+
+/**
+ * Spec 9: orders created within this many days can be in progress (the server decides each order's
+ * `inProgress`; the web app only uses this to know when older pages cannot hold one).
+ */
+export const IN_PROGRESS_DAYS = 30;
+
+/** Spec 9: the orders list is fetched in pages of 100; the account orders call defaults to 10. */
+export const ORDERS_PAGE_SIZE = 100;
+export const ACCOUNT_ORDERS_PAGE_SIZE = 10;
+
+const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
+const isoDateTime = z.iso.datetime({ offset: true });
+const isoDate = z.iso.date();
+
+/**
+ * The delivery address of an order: a postal address of the account's address book (one schema, one
+ * form, one validator: `addresses`), and the pickup point's name for PickupPoint deliveries.
+ */
+export const DeliveryAddressSchema = z.extend(PostalAddressSchema, {
+  pickupPointName: z.optional(z.string().check(z.maxLength(200))),
+});
+export type DeliveryAddress = z.infer<typeof DeliveryAddressSchema>;
+
+export const OrderProductSchema = z.object({
+  /** The shop's product line id, unique within its order. */
+  lineId: z.string(),
+  /** Spec 3: the article code (PAP_910, ...). */
+  code: z.string(),
+  articleName: z.string(),
+  articleGroup: z.string(),
+  quantity: z.int().check(z.positive()),
+  /** Price of one, in minor units of the order's currency. */
+  unitPrice: z.int().check(z.nonnegative()),
+  imageUrl: z.nullable(z.string()),
+  /** Spec 3: the voucher option code used on it; details come from the voucher call. */
+  voucher: z.nullable(z.string()),
+  /** The order's external status (spec 3: products with status). */
+  status: z.enum(externalOrderStatuses),
+  paymentChangedDate: z.nullable(isoDateTime),
+  processingStatus: z.nullable(z.string()),
+});
+export type OrderProduct = z.infer<typeof OrderProductSchema>;
+
+export const OrderStateChangeSchema = z.object({
+  state: z.enum(internalOrderStates),
+  status: z.enum(externalOrderStatuses),
+  occurredAt: isoDateTime,
+});
+
+export const DeliveryDatesSchema = z.object({
+  orderId: z.string(),
+  earliest: isoDate,
+  latest: isoDate,
+});
+export type DeliveryDates = z.infer<typeof DeliveryDatesSchema>;
+
+/** Spec 3 Order: code, createdAt, products with status and paymentChangedDate. */
+export const OrderSchema = z.object({
+  code: z.string(),
+  superOrderCode: z.string(),
+  createdAt: isoDateTime,
+  state: z.enum(internalOrderStates),
+  status: z.enum(externalOrderStatuses),
+  paymentStatus: z.enum(paymentStatuses),
+  paymentChangedDate: z.nullable(isoDateTime),
+  /** Spec 9's rule, decided by the server. */
+  inProgress: z.boolean(),
+  products: z.array(OrderProductSchema),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** Spec 3 super order, as the list shows it. */
+export const SuperOrderSchema = z.object({
+  orderCode: z.string(),
+  createdAt: isoDateTime,
+  source: z.enum(orderSources),
+  storefront: z.string(),
+  currency: z.string(),
+  deliveryType: z.enum(deliveryTypes),
+  deliveryAddress: DeliveryAddressSchema,
+  status: z.enum(externalOrderStatuses),
+  /** In progress when any of its orders is (spec 9); otherwise it belongs to history. */
+  inProgress: z.boolean(),
+  productCount: z.int().check(z.nonnegative()),
+  /** Sum of quantity x unit price, minor units. */
+  totalPrice: z.int().check(z.nonnegative()),
+  orders: z.array(OrderSchema),
+});
+export type SuperOrder = z.infer<typeof SuperOrderSchema>;
+
+/** One order's details: the list entry plus history, delivery dates and what may change. */
+export const SuperOrderDetailsSchema = z.extend(SuperOrderSchema, {
+  orders: z.array(
+    z.extend(OrderSchema, {
+      history: z.array(OrderStateChangeSchema),
+      deliveryDates: z.nullable(DeliveryDatesSchema),
+    }),
+  ),
+  /** The delivery address may change until production starts, and only for Home delivery. */
+  canChangeDeliveryAddress: z.boolean(),
+  reorderOf: z.nullable(z.string()),
+});
+export type SuperOrderDetails = z.infer<typeof SuperOrderDetailsSchema>;
+
+export const SuperOrderListSchema = z.object({
+  items: z.array(SuperOrderSchema),
+  orderCount: z.int().check(z.nonnegative()),
+});
+export type SuperOrderList = z.infer<typeof SuperOrderListSchema>;
+
+const intParam = (min: number, max: number, fallback: number) => z._default(queryInteger(min, max), fallback);
+
+/**
+ * A shop code in a path or query (order code, order id, campaign or voucher option): letters, digits,
+ * `-`, `_` and `.` only, so that a NUL or a slash is a 400, never a database error.
+ */
+const shopCode = z.string().check(z.regex(/^[\w.-]{1,100}$/));
+
+export const orderCodeParam = z.object({ orderCode: shopCode });
+
+/** Spec 7 reorder status. */
+export const ReorderStatusSchema = z.object({
+  orderCode: z.string(),
+  canReorder: z.boolean(),
+  /** Why not: a cancelled order, or one with nothing that can be made again. */
+  reason: z.nullable(z.enum(['cancelled', 'notReorderable'])),
+});
+export type ReorderStatus = z.infer<typeof ReorderStatusSchema>;
+
+export const ArticleGroupSchema = z.object({
+  name: z.enum(articleGroups),
+  /** Working days of production before dispatch. */
+  productionDays: z.int().check(z.positive()),
+  /** Whether a reorder can make it again from the stored order. */
+  reorderable: z.boolean(),
+});
+
+export const CampaignSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  cutoffs: z.array(z.object({ articleGroup: z.string(), orderBy: isoDate })),
+});
+export type Campaign = z.infer<typeof CampaignSchema>;
+
+/** Spec 3 voucher details: isVoucherFound plus the campaign offer. */
+export const VoucherDetailsSchema = z.object({
+  isVoucherFound: z.boolean(),
+  offer: z.nullable(
+    z.object({
+      code: z.string(),
+      campaignName: z.string(),
+      title: z.string(),
+      description: z.string(),
+      discountPercent: z.nullable(z.int()),
+      discountAmount: z.nullable(z.int()),
+      currency: z.nullable(z.string()),
+      validUntil: z.nullable(isoDate),
+    }),
+  ),
+});
+export type VoucherDetails = z.infer<typeof VoucherDetailsSchema>;
+
+export const ordersApi = {
+  /** Spec 7: the caller's super orders, newest first. */
+  myOrders: defineEndpoint({
+    service: 'orders',
+    method: 'GET',
+    path: '/v2/superorders/me',
+    query: z.object({
+      Offset: intParam(0, 1_000_000, 0),
+      Limit: intParam(1, ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE),
+      /** notExpired leaves out orders never paid whose payment window closed (decision 081). */
+      OrderState: z.optional(z.enum(['notExpired'])),
+    }),
+    response: SuperOrderListSchema,
+  }),
+  superOrder: defineEndpoint({
+    service: 'orders',
+    method: 'GET',
+    path: '/v1/superorders/:orderCode',
+    params: orderCodeParam,
+    response: SuperOrderDetailsSchema,
+  }),
+  /**
+   * Spec 7: a new home address for the order, checked as the address book checks addresses; answers
+   * the address the order now has; 409 when the order can no longer change.
+   */
+  changeDeliveryAddress: defineEndpoint({
+    service: 'orders',
+    method: 'PUT',
+    path: '/v1/superorders/:orderCode/deliveryAddress',
+    params: orderCodeParam,
+    body: PostalAddressSchema,
+    response: DeliveryAddressSchema,
+  }),
+  /** Spec 7: inner orders of an account (only the caller's own), optionally of some articles. */
+  accountOrders: defineEndpoint({
+    service: 'orders',
+    method: 'GET',
+    path: '/orders/byAccount/:accountId',
+    params: z.object({ accountId: text(100) }),
+    query: z.object({
+      /** Comma-separated article names; an order is listed when one of its products matches. */
+      articleNames: z.optional(z.string().check(z.maxLength(1000))),
+      offset: intParam(0, 1_000_000, 0),
+      limit: intParam(1, ORDERS_PAGE_SIZE, ACCOUNT_ORDERS_PAGE_SIZE),
+    }),
+    response: z.object({ items: z.array(OrderSchema), orderCount: z.int().check(z.nonnegative()) }),
+  }),
+  order: defineEndpoint({
+    service: 'orders',
+    method: 'GET',
+    path: '/v1/Orders/:id',
+    params: z.object({ id: shopCode }),
+    response: OrderSchema,
+  }),
+  /** Spec 7: 404 means the shop has not planned the delivery yet. */
+  deliveryDates: defineEndpoint({
+    service: 'orders',
+    method: 'GET',
+    path: '/OrderDeliveryDates/:id',
+    params: z.object({ id: shopCode }),
+    response: DeliveryDatesSchema,
+  }),
+  reorderStatus: defineEndpoint({
+    service: 'orders',
+    method: 'GET',
+    path: '/reorder/status/:orderCode',
+    params: orderCodeParam,
+    response: ReorderStatusSchema,
+  }),
+  /** Spec 7 direct reorder: a new order with the same products, placed through the shop. */
+  reorder: defineEndpoint({
+    service: 'orders',
+    method: 'POST',
+    path: '/reorder',
+    query: z.object({ OrderCode: shopCode }),
+    response: z.object({ orderCode: z.string() }),
+    successStatus: 201,
+  }),
+  articleGroups: defineEndpoint({
+    service: 'orders',
+    method: 'GET',
+    path: '/v1/ArticleGroup',
+    response: z.object({ items: z.array(ArticleGroupSchema) }),
+  }),
+  /** Spec 7: a cut-off campaign of the caller's storefront; 404 when it has none of that name. */
+  campaign: defineEndpoint({
+    service: 'orders',
+    method: 'GET',
+    path: '/v1/Campaign/:name',
+    params: z.object({ name: shopCode }),
+    response: CampaignSchema,
+  }),
+  /** Spec 7: 404 (isVoucherFound false) unless the code is one used on the caller's own products. */
+  voucherOffer: defineEndpoint({
+    service: 'orders',
+    method: 'GET',
+    path: '/api/v1/campaigns/offers/:voucherOptionCode',
+    params: z.object({ voucherOptionCode: shopCode }),
+    response: VoucherDetailsSchema,
+  }),
+};

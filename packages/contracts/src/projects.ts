@@ -1,0 +1,57 @@
+import { z } from 'zod/mini';
+import { defineEndpoint } from './endpoint';
+import { queryInteger } from './photos';
+
+/** Spec 9: saved projects come 10 a page. */
+export const PROJECTS_PAGE_SIZE = 10;
+export const PROJECTS_MAX_LIMIT = 100;
+
+/**
+ * A saved project (spec 3): a photo book, calendar or wall decor the customer started in the shop's
+ * editor. The shop's editor creates, updates and deletes them through the shop-side API; the
+ * customer sees them here, opens them in the editor and deletes them.
+ */
+export const SavedProjectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  productCode: z.string(),
+  productName: z.string(),
+  lastChanged: z.iso.datetime({ offset: true }),
+  /** The preview image, served to the owner only; null until the editor sent one. */
+  previewUrl: z.nullable(z.string()),
+  /** The storefront's editor with this project open. */
+  editorUrl: z.url({ protocol: /^https?$/ }),
+});
+export type SavedProject = z.infer<typeof SavedProjectSchema>;
+
+export const ProjectPageSchema = z.object({
+  projects: z.array(SavedProjectSchema),
+  totalProjectCount: z.int().check(z.nonnegative()),
+});
+export type ProjectPage = z.infer<typeof ProjectPageSchema>;
+
+export const projectsApi = {
+  /** Spec 7: skip = (page - 1) * size; only the caller's own account id (any other answers 404). */
+  list: defineEndpoint({
+    service: 'projects',
+    method: 'GET',
+    path: '/api/v2/projects/:accountId',
+    params: z.object({ accountId: z.string().check(z.minLength(1), z.maxLength(100)) }),
+    query: z.object({
+      skip: z._default(queryInteger(0, 1_000_000), 0),
+      limit: z._default(queryInteger(1, PROJECTS_MAX_LIMIT), PROJECTS_PAGE_SIZE),
+    }),
+    response: ProjectPageSchema,
+  }),
+  delete: defineEndpoint({
+    service: 'projects',
+    method: 'DELETE',
+    path: '/api/v2/project/:id',
+    params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }),
+    response: z.void(),
+    successStatus: 204,
+  }),
+};
+
+/** Where the owner's browser loads a project's preview image (not a JSON call). */
+export const projectPreviewPath = (projectId: string) => `/projects/${encodeURIComponent(projectId)}/preview`;

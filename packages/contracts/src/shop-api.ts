@@ -1,0 +1,196 @@
+import { z } from 'zod/mini';
+import type { HttpMethod } from './endpoint';
+import {
+  articleGroups,
+  DeliveryAddressSchema,
+  deliveryTypes,
+  internalOrderStates,
+  orderSources,
+  paymentStatuses,
+  processingStatuses,
+} from './orders';
+
+/**
+ * The shop-side API (docs/shop-integration.md): how the shop's checkout and production report orders
+ * to the account area. Called with the shop's service token, never with a customer's session; each
+ * kind of thing the shop reports (orders, later projects and online photo books) has its own calls.
+ */
+export const SHOP_API_BASE_PATH = '/shop-api';
+
+export interface ShopEndpoint<
+  Params extends z.ZodMiniType = z.ZodMiniType,
+  Body extends z.ZodMiniType = z.ZodMiniType,
+  Response extends z.ZodMiniType = z.ZodMiniType,
+> {
+  method: HttpMethod;
+  /** Below SHOP_API_BASE_PATH, with `:name` parameters. */
+  path: string;
+  params?: Params;
+  body?: Body;
+  response: Response;
+}
+
+export function defineShopEndpoint<
+  Params extends z.ZodMiniType = z.ZodMiniUndefined,
+  Body extends z.ZodMiniType = z.ZodMiniUndefined,
+  Response extends z.ZodMiniType = z.ZodMiniType,
+>(endpoint: ShopEndpoint<Params, Body, Response>): ShopEndpoint<Params, Body, Response> {
+  return endpoint;
+}
+
+const id = z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[A-Za-z0-9._-]+$/));
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export const ShopProductSchema = z.object({
+  lineId: id,
+  code: z.string().check(z.minLength(1), z.maxLength(100)),
+  articleName: z.string().check(z.minLength(1), z.maxLength(200)),
+  articleGroup: z.enum(articleGroups),
+  quantity: z.int().check(z.minimum(1), z.maximum(100_000)),
+  /** Minor units of the super order's currency (cents), after any voucher. */
+  unitPrice: z.int().check(z.minimum(0), z.maximum(100_000_000)),
+  /** An absolute http(s) address, or a path on the account area's own origin. */
+  imageUrl: z.optional(z.string().check(z.maxLength(2000), z.regex(/^(https?:\/\/|\/)\S*$/))),
+  voucher: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  processingStatus: z.optional(z.enum(processingStatuses)),
+});
+export type ShopProduct = z.infer<typeof ShopProductSchema>;
+
+export const ShopOrderSchema = z.object({
+  id,
+  /** The state the order is in; a state it has passed already is kept (never moves back). */
+  state: z.optional(z.enum(internalOrderStates)),
+  paymentStatus: z.optional(z.enum(paymentStatuses)),
+  paymentChangedDate: z.optional(isoDateTime),
+  products: z.array(ShopProductSchema).check(z.minLength(1), z.maxLength(500)),
+});
+
+/** Create or update a super order: the whole of it, as the shop knows it at `changedAt`. */
+export const ShopSuperOrderBodySchema = z.object({
+  /** The customer: their account id, or the e-mail address of their account. */
+  accountId: z.optional(z.uuid()),
+  email: z.optional(z.email()),
+  /** Storefront id: nl, be, uk, ... */
+  storefront: z.string().check(z.minLength(2), z.maxLength(10)),
+  source: z._default(z.enum(orderSources), 'Web'),
+  /** ISO 4217; the storefront's currency when left out. */
+  currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/))),
+  createdAt: isoDateTime,
+  /** When the shop made this version: an update older than the stored one changes nothing. */
+  changedAt: isoDateTime,
+  deliveryType: z.enum(deliveryTypes),
+  deliveryAddress: DeliveryAddressSchema,
+  reorderOf: z.optional(id),
+  orders: z.array(ShopOrderSchema).check(z.minLength(1), z.maxLength(100)),
+});
+export type ShopSuperOrderBody = z.infer<typeof ShopSuperOrderBodySchema>;
+export type ShopSuperOrderInput = z.input<typeof ShopSuperOrderBodySchema>;
+
+export const ShopOrderStatusSchema = z.object({
+  id: z.string(),
+  superOrderCode: z.string(),
+  state: z.enum(internalOrderStates),
+  paymentStatus: z.enum(paymentStatuses),
+  paymentChangedDate: z.nullable(isoDateTime),
+  deliveryDates: z.nullable(z.object({ earliest: z.iso.date(), latest: z.iso.date() })),
+});
+export type ShopOrderStatus = z.infer<typeof ShopOrderStatusSchema>;
+
+export const ShopSuperOrderSchema = z.object({
+  superOrderCode: z.string(),
+  customerId: z.string(),
+  storefront: z.string(),
+  currency: z.string(),
+  deliveryType: z.enum(deliveryTypes),
+  createdAt: isoDateTime,
+  /** The newest version applied: later than the request's `changedAt` when that was stale. */
+  changedAt: isoDateTime,
+  orders: z.array(ShopOrderStatusSchema),
+});
+export type ShopSuperOrder = z.infer<typeof ShopSuperOrderSchema>;
+
+/** A change of one order; `applied` is false when it was stale or already there (nothing changed). */
+export const ShopOrderChangeResultSchema = z.object({ applied: z.boolean(), order: ShopOrderStatusSchema });
+export type ShopOrderChangeResult = z.infer<typeof ShopOrderChangeResultSchema>;
+
+const orderIdParams = z.object({ orderId: id });
+const superOrderParams = z.object({ superOrderCode: id });
+
+export const shopOrdersApi = {
+  putSuperOrder: defineShopEndpoint({
+    method: 'PUT',
+    path: '/v1/superorders/:superOrderCode',
+    params: superOrderParams,
+    body: ShopSuperOrderBodySchema,
+    response: z.object({ created: z.boolean(), applied: z.boolean(), superOrder: ShopSuperOrderSchema }),
+  }),
+  getSuperOrder: defineShopEndpoint({
+    method: 'GET',
+    path: '/v1/superorders/:superOrderCode',
+    params: superOrderParams,
+    response: ShopSuperOrderSchema,
+  }),
+  /** Delivery type and address, e.g. after customer care changed them. */
+  putDelivery: defineShopEndpoint({
+    method: 'PUT',
+    path: '/v1/superorders/:superOrderCode/delivery',
+    params: superOrderParams,
+    body: z.object({
+      deliveryType: z.enum(deliveryTypes),
+      deliveryAddress: DeliveryAddressSchema,
+      changedAt: isoDateTime,
+    }),
+    response: z.object({ applied: z.boolean(), superOrder: ShopSuperOrderSchema }),
+  }),
+  /** Moves an order forward; an earlier state than the one it has is recorded in history only. */
+  putState: defineShopEndpoint({
+    method: 'PUT',
+    path: '/v1/orders/:orderId/state',
+    params: orderIdParams,
+    body: z.object({ state: z.enum(internalOrderStates), changedAt: isoDateTime }),
+    response: ShopOrderChangeResultSchema,
+  }),
+  putPayment: defineShopEndpoint({
+    method: 'PUT',
+    path: '/v1/orders/:orderId/payment',
+    params: orderIdParams,
+    body: z.object({ paymentStatus: z.enum(paymentStatuses), changedAt: isoDateTime }),
+    response: ShopOrderChangeResultSchema,
+  }),
+  putDeliveryDates: defineShopEndpoint({
+    method: 'PUT',
+    path: '/v1/orders/:orderId/deliveryDates',
+    params: orderIdParams,
+    body: z.object({ earliest: z.iso.date(), latest: z.iso.date(), changedAt: isoDateTime }),
+    response: ShopOrderChangeResultSchema,
+  }),
+  putVoucherOffer: defineShopEndpoint({
+    method: 'PUT',
+    path: '/v1/voucher-offers/:code',
+    params: z.object({ code: id }),
+    body: z.object({
+      campaignName: z.string().check(z.minLength(1), z.maxLength(100)),
+      title: z.string().check(z.minLength(1), z.maxLength(200)),
+      description: z._default(z.string().check(z.maxLength(2000)), ''),
+      discountPercent: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
+      discountAmount: z.optional(z.int().check(z.minimum(1))),
+      currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/))),
+      validUntil: z.optional(z.iso.date()),
+      changedAt: isoDateTime,
+    }),
+    response: z.object({ applied: z.boolean() }),
+  }),
+  putCampaign: defineShopEndpoint({
+    method: 'PUT',
+    path: '/v1/campaigns/:storefront/:name',
+    params: z.object({ storefront: z.string().check(z.minLength(2), z.maxLength(10)), name: id }),
+    body: z.object({
+      title: z.string().check(z.minLength(1), z.maxLength(200)),
+      cutoffs: z
+        .array(z.object({ articleGroup: z.enum(articleGroups), orderBy: z.iso.date() }))
+        .check(z.minLength(1), z.maxLength(20)),
+      changedAt: isoDateTime,
+    }),
+    response: z.object({ applied: z.boolean() }),
+  }),
+};
