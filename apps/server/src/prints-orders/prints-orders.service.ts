@@ -39,19 +39,12 @@ export const printImagePath = (photoId: string) =>
   `${serviceBasePath('photos')}${photoFilePath(photoId, 300)}`;
 
 /** A saved address of the address book as an order's delivery address. */
-export const deliveryAddressOf = (address: Address): DeliveryAddress => ({
-  country: address.country,
-  firstName: address.firstName,
-  lastName: address.lastName,
-  company: address.company,
-  street: address.street,
-  houseNumber: address.houseNumber,
-  addressLine2: address.addressLine2,
-  postcode: address.postcode,
-  city: address.city,
-  region: address.region,
-  phone: address.phone,
-});
+export const deliveryAddressOf = ({
+  id: _id,
+  isDefaultDelivery: _delivery,
+  isDefaultBilling: _billing,
+  ...postal
+}: Address): DeliveryAddress => postal;
 
 /**
  * Prints ordered on this product's prints-order page (decision 088): the temp selection of the

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyPostalAddress } from '@photo/contracts/addresses';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
 import { createDownloadsRepository } from '../downloads/downloads.repository';
@@ -33,7 +33,6 @@ describe(`the deletion of expired libraries (${process.env.DATABASE_URL ? 'Postg
       payload: {},
       attempts: 1,
       maxAttempts: 1,
-      lease: uuidv7(),
     });
     await t.app.jobs.drain();
   };
