@@ -7,8 +7,8 @@ import { chromiumArgs, chromiumPath } from './chromium-path';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8180);
 /** A receiver of B2B callbacks on this machine (e2e/tests/integration.spec.ts), exempt from the https rule. */
 export const CALLBACK_RECEIVER_PORT = E2E_PORT + 1000;
-/** The shop's service token of the test server, so specs can report orders as the shop does (e2e/support/shop.ts). */
-export const SHOP_API_TOKEN = 'e2e-shop-service-token-0123456789abcdef';
+/** The shop's service token of the server under test: the tests act as the shop (shop-side API). */
+export const E2E_SHOP_TOKEN = 'e2e-shop-service-token-0123456789abcdef';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'photo-e2e-'));
 
 export default defineConfig({
@@ -41,7 +41,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'true',
       CALLBACK_ALLOWED_ORIGINS: `http://127.0.0.1:${CALLBACK_RECEIVER_PORT}`,
-      SHOP_API_TOKEN,
+      SHOP_API_TOKEN: E2E_SHOP_TOKEN,
     },
   },
 });

@@ -20,3 +20,6 @@ export const blockedBusinessCustomer: DemoAccount = {
   password,
   name: 'Bo Berg',
 };
+
+/** Registered 18 months less 12 days before the server's first start, never ordered (decision 087). */
+export const lapsingCustomer: DemoAccount = { email: 'lapsing@example.com', password, name: 'Lotte Laps' };

@@ -25,8 +25,8 @@ async function firstPhotoId(context: ExampleContext): Promise<string | undefined
   return page.images[0]?.imageId;
 }
 
-// Pages still waiting for their capability (orders, online photo books) accept any value; their
-// issues replace these with real ones of the customer's.
+// Pages still waiting for their capability (online photo books) accept any value; their issue
+// replaces it with a real one of the customer's.
 interface AlbumEntry {
   albumId: string;
   isShared?: boolean;
@@ -81,7 +81,13 @@ export const routeExamples: Record<string, RouteExample> = {
     const photoId = id && (await firstImageOf(context, `/api/share/shared-albums/${id}/photos`));
     return id && photoId ? { id, photoId } : undefined;
   },
-  'orders/:orderCode': async () => ({ orderCode: 'SO-1000001' }),
+  'orders/:orderCode': async (context) => {
+    const { items } = await getJson<{ items: Array<{ orderCode: string }> }>(
+      context,
+      '/api/orders/v2/superorders/me?Limit=1',
+    );
+    return items[0] ? { orderCode: items[0].orderCode } : undefined;
+  },
   'online-products/:productCode': async () => ({ productCode: 'PB-1000001' }),
 };
 

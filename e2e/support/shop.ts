@@ -1,11 +1,11 @@
-import { E2E_PORT, SHOP_API_TOKEN } from '../playwright.config';
+import { E2E_PORT, E2E_SHOP_TOKEN } from '../playwright.config';
 
 /** Reports to the test server as the shop does (docs/shop-integration.md), with the shop's token. */
 async function shopCall(method: 'PUT' | 'GET', path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`http://127.0.0.1:${E2E_PORT}/shop-api${path}`, {
     method,
     headers: {
-      authorization: `Bearer ${SHOP_API_TOKEN}`,
+      authorization: `Bearer ${E2E_SHOP_TOKEN}`,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),

@@ -322,7 +322,7 @@ test.describe('albums', () => {
     await friend.context().close();
   });
 
-  test('order prints hands the selection to the prints editor after at least 3 s, or says it failed', async ({
+  test('order prints hands the selection to the prints-order page after at least 3 s, or says it failed', async ({
     browser,
   }) => {
     const page = await newCustomer(browser);
@@ -331,14 +331,6 @@ test.describe('albums', () => {
     await createAlbum(page, 'Prints');
     await addFromLibrary(page, 'Prints', ['Canon_40D.jpg', 'Nikon_D70.jpg']);
 
-    // The editor is the shop's own site, outside this system: its page is answered here.
-    await page.route('https://www.photoshop.co.uk/editor/prints**', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'text/html',
-        body: '<title>Prints editor</title><h1>Editor</h1>',
-      }),
-    );
     await page.getByRole('button', { name: 'Select', exact: true }).click();
     await page.getByRole('button', { name: 'Select all' }).click();
     await expect(page.getByText('2 selected')).toBeVisible();
@@ -348,8 +340,10 @@ test.describe('albums', () => {
     const started = Date.now();
     await page.getByRole('toolbar').getByRole('button', { name: 'Order prints' }).click();
     await expect(page.getByText('Getting your photos ready for the prints editor…')).toBeVisible();
-    await page.waitForURL(/^https:\/\/www\.photoshop\.co\.uk\/editor\/prints\?/);
+    // The editor is this product's prints-order page by default (decision 088).
+    await page.waitForURL(`${shop}/prints-order?**`);
     expect(Date.now() - started).toBeGreaterThanOrEqual(3_000);
+    await expect(page.getByRole('heading', { name: '1 photo selected' })).toBeVisible();
     const editor = new URL(page.url());
     expect(editor.searchParams.get('productCode')).toBe('PAP_910');
     expect(editor.searchParams.get('channelId')).toBe('UK');

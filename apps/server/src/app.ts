@@ -30,6 +30,13 @@ import {
 import { createDownloadsRepository } from './downloads/downloads.repository';
 import { registerDownloadRoutes } from './downloads/downloads.routes';
 import { createDownloadsService } from './downloads/downloads.service';
+import { registerMerchandiseRoutes } from './merchandise/merchandise.routes';
+import { createMerchandiseService } from './merchandise/merchandise.service';
+import { createPaymentsRepository } from './payments/payments.repository';
+import { registerPaymentReturnRoute, registerTestPaymentPages } from './payments/payments.routes';
+import { createPaymentsService } from './payments/payments.service';
+import { createTestPaymentProvider, TEST_PAYMENTS_HOUSEKEEPING_JOB } from './payments/test-payment-provider';
+import { createTestPaymentsRepository } from './payments/test-payments.repository';
 import { createPhotoEventBus, type PhotoEventBus } from './photos/photo-events';
 import { createPhotoIngestService } from './photos/photo-ingest.service';
 import { createPhotoJobHandlers } from './photos/photo-jobs';
@@ -46,6 +53,13 @@ import { sendAlbumInvitationMail } from './share/album-invitation-mail';
 import { createShareRepository } from './share/share.repository';
 import { registerShareRoutes } from './share/share.routes';
 import { createShareServiceFor } from './share/share.service';
+import { createLibraryExpiryWork } from './storage/library-expiry.job';
+import { createStorageRepository } from './storage/storage.repository';
+import { registerStorageRoutes } from './storage/storage.routes';
+import { createStorageService } from './storage/storage.service';
+import { createPrintsCheckoutsRepository } from './prints-orders/prints-checkouts.repository';
+import { registerPrintsOrderRoutes } from './prints-orders/prints-orders.routes';
+import { createPrintsOrdersService, deliveryAddressOf } from './prints-orders/prints-orders.service';
 import { createTempSelectionsRepository } from './temp-selections/temp-selections.repository';
 import { registerTempSelectionRoutes } from './temp-selections/temp-selections.routes';
 import {
@@ -67,7 +81,7 @@ import { createIntegrationService } from './integration/integration.service';
 import { createProjectsRepository } from './projects/projects.repository';
 import { registerProjectRoutes } from './projects/projects.routes';
 import { createProjectsService } from './projects/projects.service';
-import { validateDeliveryAddress } from './orders/delivery-address';
+import { validatePostalAddress } from './addresses/address-validator';
 import { createOrdersRepository } from './orders/orders.repository';
 import { registerOrderRoutes } from './orders/orders.routes';
 import { createOrdersService } from './orders/orders.service';
@@ -81,6 +95,9 @@ import type { BlobStore } from './platform/blob-store';
 import { correlationIdFor } from './platform/correlation';
 import type { Database } from './platform/database';
 import { installErrorHandler } from './platform/errors';
+import type { Server } from 'node:http';
+import { createMetrics, serveMetrics } from './platform/metrics';
+import { rateWindowsStore } from './platform/rate-limit-store';
 import { createRateWindows } from './platform/rate-windows';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerWebApp } from './platform/web-app';
@@ -112,13 +129,16 @@ export interface AppDependencies {
   clock?: Clock;
 }
 
+/** Which replica answered (operators and the cluster tests read it). */
+export const REPLICA_HEADER = 'x-replica';
+
 const hostIndependentPaths = new Set(['/healthz', '/readyz']);
 
 /** Composes the whole system from explicit dependencies; `server.ts` only starts what this builds. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: deps.logger ?? { level: config.logLevel, base: { replica: config.replicaId } },
     genReqId: correlationIdFor,
     logController: new LogController({ requestIdLogLabel: 'correlationId' }),
     // Only the configured proxies may name the client's address: the rate limits count by it.
@@ -127,6 +147,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   installErrorHandler(app);
+  // Off by default; with METRICS_PORT set, every answer and job is counted (decision 113).
+  let pushConnections = () => 0;
+  const metrics =
+    config.metricsPort === undefined
+      ? undefined
+      : createMetrics({ db, replica: config.replicaId, pushConnections: () => pushConnections() });
+  metrics?.observeRequests(app);
   await registerSecurityHeaders(app, {
     supportChatScriptUrl: config.supportChatScriptUrl,
     publicScheme: config.publicScheme,
@@ -134,12 +161,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // JSON pages of photos and the web app's scripts travel compressed; images are left as they are.
   await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
   await app.register(formbody);
-  await app.register(rateLimit, { global: false });
+  const rateWindows = createRateWindows(db);
+  // Route limits count in the database: every replica counts together.
+  await app.register(rateLimit, { global: false, store: rateWindowsStore(rateWindows) });
 
   const storefronts = createStorefrontResolver(config);
   app.decorateRequest('storefront', null as unknown as ResolvedStorefront);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header(CORRELATION_HEADER, request.id);
+    void reply.header(REPLICA_HEADER, config.replicaId);
     const pathname = request.url.split('?')[0]!;
     if (hostIndependentPaths.has(pathname)) return;
     const resolved = storefronts.resolve(request.headers.host);
@@ -156,17 +186,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return reply.send({ status: 'ready' });
   });
 
+  const merchandise = createMerchandiseService();
   registerStorefrontRoutes(app, {
     localesDir: config.localesDir,
     hostnames: storefronts.hostnames,
     supportChatScriptUrl: config.supportChatScriptUrl,
     printsOrdering: config.printsOrdering,
+    printsEditorUrl: config.printsEditorUrl,
     nativeAppUrl: config.nativeAppUrl,
+    merchandise,
   });
+  await registerMerchandiseRoutes(app, { merchandise });
   registerErrorReportRoutes(app);
 
   const customersRepository = createCustomersRepository(db);
-  const rateWindows = createRateWindows(db);
   const auth = await registerAuth(app, {
     config,
     db,
@@ -207,7 +240,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerInvoiceRoutes(app, api, { invoices, blobs: deps.blobs, authenticate: auth.authenticate });
 
-  const projects = createProjectsService({ projects: createProjectsRepository(db), blobs: deps.blobs });
+  const projectsRepository = createProjectsRepository(db);
+  const projects = createProjectsService({ projects: projectsRepository, blobs: deps.blobs });
   // B2B callbacks and invoices follow the shop's order state changes, in the changes' transactions.
   const shopApi = await registerShopApi(app, {
     config,
@@ -223,7 +257,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       orders: ordersRepository,
       shop: shopApi.orders,
       clock: deps.clock ?? systemClock,
-      validateAddress: validateDeliveryAddress,
+      validateAddress: validatePostalAddress,
     }),
   );
   registerAddressRoutes(api, createAddressesService(db));
@@ -245,9 +279,43 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     blobs: deps.blobs,
     authenticate: auth.authenticate,
   });
+  // One payment provider for every purpose (decision 086): the local test page unless a real one is composed here.
+  const testPayments = createTestPaymentsRepository(db);
+  const payments = createPaymentsService({
+    payments: createPaymentsRepository(db),
+    provider: createTestPaymentProvider(testPayments),
+  });
+  registerPaymentReturnRoute(app, { payments, authenticate: auth.authenticate });
+  registerTestPaymentPages(app, { sessions: testPayments });
+  const clock = deps.clock ?? systemClock;
+  registerStorageRoutes(
+    api,
+    createStorageService({
+      storage: createStorageRepository(db),
+      clock,
+      countProjects: (customerId) => projectsRepository.countOwned(customerId),
+    }),
+  );
   const tempSelections = createTempSelectionsRepository(db);
-  registerTempSelectionRoutes(api, createTempSelectionsService(tempSelections));
-  await registerPushRoutes(app, {
+  const tempSelectionsService = createTempSelectionsService(tempSelections);
+  registerTempSelectionRoutes(api, tempSelectionsService);
+  registerPrintsOrderRoutes(
+    api,
+    createPrintsOrdersService({
+      checkouts: createPrintsCheckoutsRepository(db),
+      tempSelections: tempSelectionsService,
+      merchandise,
+      payments,
+      customers: customersRepository,
+      shop: shopApi.orders,
+      findDeliveryAddress: async (customerId, addressId) => {
+        const address = await createAddressesRepository(db).find(customerId, addressId);
+        return address && deliveryAddressOf(address);
+      },
+      clock,
+    }),
+  );
+  const pushRoutes = await registerPushRoutes(app, {
     push,
     authenticateUpgrade: auth.authenticateUpgrade,
     verifyToken: auth.verifyAccessToken,
@@ -279,6 +347,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     authenticate: auth.authenticate,
     ingest,
     uploadsDir: path.join(config.dataDir, 'uploads'),
+    // With a shared bucket, uploads in progress are shared too: any replica continues any of them.
+    shared: config.s3 ? { db, blobs: deps.blobs } : undefined,
     albums: albumsRepository,
   });
 
@@ -311,6 +381,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     }),
     auth.background,
+    createLibraryExpiryWork({ db, clock, storefronts, logger: app.log }),
+    {
+      handlers: { [TEST_PAYMENTS_HOUSEKEEPING_JOB]: () => testPayments.deleteExpired() },
+      schedules: [
+        { name: TEST_PAYMENTS_HOUSEKEEPING_JOB, kind: TEST_PAYMENTS_HOUSEKEEPING_JOB, everySeconds: 3600 },
+      ],
+    },
+    uploads.background,
+    createAccountErasureWork({ db, blobs: deps.blobs }),
     createCallbackWork({
       integration: integrationRepository,
       checkUrl: checkCallbackUrl,
@@ -334,16 +413,29 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db,
     logger: app.log,
     concurrency: config.jobConcurrency,
+    leaseSeconds: config.jobLeaseSeconds,
+    onJobEnded: metrics && ((kind, outcome, seconds) => metrics.jobFinished(kind, outcome, seconds)),
     handlers: Object.assign({}, ...background.map((work) => work.handlers)) as BackgroundWork['handlers'],
     schedules: background.flatMap((work) => work.schedules ?? []),
   });
+  pushConnections = () => pushRoutes.connections();
+  if (metrics && config.metricsPort !== undefined) {
+    const metricsPort = config.metricsPort;
+    let metricsServer: Server | undefined;
+    app.addHook('onReady', async () => {
+      metricsServer = await serveMetrics(metrics, config.host, metricsPort);
+    });
+    app.addHook('onClose', async () => {
+      await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
+    });
+  }
   app.decorate('jobs', jobs);
   app.decorate('photoEvents', photoEvents);
   app.decorate('push', push);
   app.decorate('shopApi', shopApi);
   app.addHook('onClose', async () => {
-    uploads.close();
-    await jobs.stop();
+    // Requests are answered by now; running jobs get the grace period, the rest go to another worker.
+    await jobs.stop({ graceMs: config.shutdownGraceMs });
     mailTransport.close();
     await push.close();
     await dates.close();

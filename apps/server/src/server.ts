@@ -6,6 +6,7 @@ import { seedDemoOrders } from './demo/demo-orders';
 import { seedDemoAlbums } from './demo/demo-albums';
 import { seedDemoPhotos } from './demo/demo-photos';
 import { seedDemoProjects } from './demo/demo-projects';
+import { seedLapsingDemoCustomer } from './demo/demo-storage';
 import { openStorage } from './platform/storage';
 
 const startedAt = performance.now();
@@ -17,6 +18,7 @@ if (config.demoData) {
   const demoCustomer = await customers.findActiveByEmail('demo@example.com');
   const friend = await customers.findActiveByEmail('b2b@example.com');
   if (demoCustomer) await seedDemoPhotos(db, blobs, demoCustomer.id);
+  await seedLapsingDemoCustomer(db, blobs, customers, new Date());
   if (demoCustomer && friend) {
     await seedDemoProjects(db, blobs, [
       { customerId: demoCustomer.id, storefrontId: 'nl', count: 13 },
@@ -50,14 +52,23 @@ app.log.info(
   'ready',
 );
 
+// Stopping (SIGTERM from an orchestrator, Ctrl-C): the listener closes, requests in flight are answered,
+// push sockets are told to reconnect elsewhere (1012), running jobs get the grace period and the rest
+// are handed back to another worker. A replica that hangs past that is ended all the same.
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     if (stopping) return;
     stopping = true;
+    app.log.info({ signal }, 'stopping');
+    setTimeout(() => {
+      app.log.error('stopping took too long; exiting');
+      process.exit(1);
+    }, config.shutdownGraceMs + 15_000).unref();
     void app
       .close()
       .then(() => db.close())
+      .then(() => app.log.info('stopped'))
       .finally(() => process.exit(0));
   });
 }

@@ -18,6 +18,7 @@ export const serviceNames = [
   'gallery',
   'widgets',
   'merchandise',
+  'printsOrders',
 ] as const;
 export type ServiceName = (typeof serviceNames)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { PostalAddressSchema } from './addresses';
 import { defineEndpoint } from './endpoint';
 import { queryInteger } from './photos';
 
@@ -63,6 +64,12 @@ export const orderSources = ['Web', 'App'] as const;
 export const articleGroups = ['prints', 'photoBooks', 'wallDecor', 'cards', 'gifts'] as const;
 export type ArticleGroup = (typeof articleGroups)[number];
 
+/**
+ * Spec 9: orders created within this many days can be in progress (the server decides each order's
+ * `inProgress`; the web app only uses this to know when older pages cannot hold one).
+ */
+export const IN_PROGRESS_DAYS = 30;
+
 /** Spec 9: the orders list is fetched in pages of 100; the account orders call defaults to 10. */
 export const ORDERS_PAGE_SIZE = 100;
 export const ACCOUNT_ORDERS_PAGE_SIZE = 10;
@@ -72,21 +79,10 @@ const isoDateTime = z.iso.datetime({ offset: true });
 const isoDate = z.iso.date();
 
 /**
- * The delivery address of an order. The account's address book (settings) owns the form and the
- * validation of its fields; an order keeps a copy of the address it is delivered to.
+ * The delivery address of an order: a postal address of the account's address book (one schema, one
+ * form, one validator: `addresses`), and the pickup point's name for PickupPoint deliveries.
  */
-export const DeliveryAddressSchema = z.object({
-  firstName: text(100),
-  lastName: text(100),
-  street: text(200),
-  houseNumber: text(20),
-  houseNumberAddition: z.optional(z.string().check(z.maxLength(20))),
-  postalCode: text(20),
-  city: text(100),
-  /** ISO 3166-1 alpha-2. */
-  countryCode: z.string().check(z.regex(/^[A-Z]{2}$/)),
-  phone: z.optional(z.string().check(z.maxLength(40))),
-  /** A pickup point's name, for PickupPoint deliveries. */
+export const DeliveryAddressSchema = z.extend(PostalAddressSchema, {
   pickupPointName: z.optional(z.string().check(z.maxLength(200))),
 });
 export type DeliveryAddress = z.infer<typeof DeliveryAddressSchema>;
@@ -251,13 +247,16 @@ export const ordersApi = {
     params: orderCodeParam,
     response: SuperOrderDetailsSchema,
   }),
-  /** Spec 7: answers the address the order now has; 409 when the order can no longer change. */
+  /**
+   * Spec 7: a new home address for the order, checked as the address book checks addresses; answers
+   * the address the order now has; 409 when the order can no longer change.
+   */
   changeDeliveryAddress: defineEndpoint({
     service: 'orders',
     method: 'PUT',
     path: '/v1/superorders/:orderCode/deliveryAddress',
     params: orderCodeParam,
-    body: DeliveryAddressSchema,
+    body: PostalAddressSchema,
     response: DeliveryAddressSchema,
   }),
   /** Spec 7: inner orders of an account (only the caller's own), optionally of some articles. */

@@ -145,6 +145,15 @@ export function createDownloadsRepository(db: Queryable) {
       );
     },
 
+    /** Removes every download of the owner (decision 087); resolves to what was removed (for their files). */
+    async deleteAllOwnedBy(ownerId: string): Promise<Array<{ ownerId: string; id: string }>> {
+      const { rows } = await db.query<{ owner_id: string; id: string }>(
+        'DELETE FROM downloads WHERE owner_id = $1 RETURNING owner_id, id',
+        [ownerId],
+      );
+      return rows.map((row) => ({ ownerId: row.owner_id, id: row.id }));
+    },
+
     /** Removes up to `limit` expired downloads; resolves to what was removed (for their files). */
     async deleteExpired(limit: number): Promise<Array<{ ownerId: string; id: string }>> {
       const { rows } = await db.query<{ owner_id: string; id: string }>(

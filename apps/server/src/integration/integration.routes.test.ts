@@ -168,9 +168,13 @@ describe(`the B2B integration over HTTP (${process.env.DATABASE_URL ? 'PostgreSQ
         lastName: 'Bakker',
         street: 'Keizersgracht',
         houseNumber: '12',
-        postalCode: '1015 CJ',
+        postcode: '1015 CJ',
         city: 'Amsterdam',
-        countryCode: 'NL',
+        country: 'NL',
+        company: '',
+        addressLine2: '',
+        region: '',
+        phone: '',
       },
       orders: [
         {

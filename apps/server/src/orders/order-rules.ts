@@ -1,10 +1,8 @@
-import type { InternalOrderState } from '@photo/contracts/orders';
+import { IN_PROGRESS_DAYS, type InternalOrderState } from '@photo/contracts/orders';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Spec 9: an order is in progress while created within this many days... */
-export const IN_PROGRESS_DAYS = 30;
-/** ...unless it was dispatched and its payment changed more than this many days ago. */
+/** Spec 9: in progress while created within IN_PROGRESS_DAYS, unless dispatched and paid more than this many days ago. */
 export const DISPATCHED_PAID_DAYS = 14;
 /** Decision 081: an order never paid is expired (left out by OrderState=notExpired) after this many days. */
 export const UNPAID_EXPIRY_DAYS = 30;

@@ -22,9 +22,13 @@ const home: DeliveryAddress = {
   lastName: 'Jansen',
   street: 'Prinsengracht',
   houseNumber: '7',
-  postalCode: '1015 DK',
+  postcode: '1015 DK',
   city: 'Amsterdam',
-  countryCode: 'NL',
+  country: 'NL',
+  company: '',
+  addressLine2: '',
+  region: '',
+  phone: '',
 };
 
 describe('the customer order calls (spec 7)', () => {
@@ -173,7 +177,7 @@ describe('the customer order calls (spec 7)', () => {
     expect((await details(demo, 'NL-ADDR')).deliveryAddress.street).toBe('Herengracht');
 
     expect((await change(other, 'NL-ADDR', home)).statusCode).toBe(404);
-    expect((await change(demo, 'NL-ADDR', { ...home, postalCode: '' })).statusCode).toBe(400);
+    expect((await change(demo, 'NL-ADDR', { ...home, postcode: '' })).statusCode).toBe(400);
     expect((await change(demo, 'NL-ADDR', { ...home, city: '   ' })).statusCode).toBe(400);
 
     await place('NL-PICKUP', { createdAt: ago(1), deliveryType: 'PickupPoint' });

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { PostalAddress } from '@photo/contracts/addresses';
 import {
   externalStatusOf,
   type ArticleGroup,
@@ -42,11 +43,8 @@ export const articleGroupCatalogue: ReadonlyArray<{
 
 const reorderable = new Set(articleGroupCatalogue.filter((group) => group.reorderable).map((g) => g.name));
 
-/**
- * Checks a delivery address beyond its shape. The account's address book owns the one validator of
- * address fields (settings); an order's address change passes through the same function.
- */
-export type DeliveryAddressValidator = (address: DeliveryAddress) => DeliveryAddress;
+/** The address book's one validator of postal addresses (`addresses/address-validator.ts`). */
+export type PostalAddressValidator = (address: PostalAddress) => PostalAddress;
 
 /** A super order's status: its least advanced live order's, or Cancelled when all are. */
 function superOrderStatus(orders: OrderRecord[]): ExternalOrderStatus {
@@ -105,7 +103,7 @@ export function createOrdersService(deps: {
   orders: OrdersRepository;
   shop: ShopOrdersService;
   clock: Clock;
-  validateAddress: DeliveryAddressValidator;
+  validateAddress: PostalAddressValidator;
 }) {
   const { orders: repository, shop, clock } = deps;
 
@@ -210,7 +208,7 @@ export function createOrdersService(deps: {
     async changeDeliveryAddress(
       caller: Caller,
       code: string,
-      address: DeliveryAddress,
+      address: PostalAddress,
     ): Promise<DeliveryAddress> {
       const superOrder = await ownSuperOrder(caller, code);
       if (superOrder.deliveryType === 'PickupPoint') {

@@ -147,6 +147,14 @@ export function createAlbumsRepository(db: Queryable) {
       return rows.length > 0;
     },
 
+    /** Every album of the owner (a library whose storage period ran out, decision 087). */
+    async deleteAllOwnedBy(ownerId: string): Promise<number> {
+      const { rows } = await db.query<{ id: string }>('DELETE FROM albums WHERE owner_id = $1 RETURNING id', [
+        ownerId,
+      ]);
+      return rows.length;
+    },
+
     async delete(ownerId: string, albumId: string): Promise<boolean> {
       const { rows } = await db.query<{ id: string }>(
         'DELETE FROM albums WHERE owner_id = $1 AND id = $2 RETURNING id',

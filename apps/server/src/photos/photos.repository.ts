@@ -433,6 +433,15 @@ export function createPhotosRepository(db: Queryable) {
       return Number(rows[0]?.byte_count ?? 0);
     },
 
+    /** Forgets what the shop holds for the owner (decision 087); resolves to the files to remove. */
+    async deleteShopHeldPhotos(ownerId: string): Promise<string[]> {
+      const { rows } = await db.query<{ blob_key: string }>(
+        'DELETE FROM shop_held_photos WHERE owner_id = $1 RETURNING blob_key',
+        [ownerId],
+      );
+      return rows.map((row) => row.blob_key);
+    },
+
     async shopHeldPhotos(ownerId: string): Promise<Array<{ id: string; blobKey: string; fileName: string }>> {
       const { rows } = await db.query<{ id: string; blob_key: string; file_name: string }>(
         `SELECT id, blob_key, file_name FROM shop_held_photos WHERE owner_id = $1 ORDER BY created_at, id`,

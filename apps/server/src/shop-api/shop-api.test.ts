@@ -4,6 +4,7 @@ import {
   shopOrdersApi,
   type ShopSuperOrderInput,
 } from '@photo/contracts/shop-api';
+import type { DeliveryAddress } from '@photo/contracts/orders';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -11,14 +12,18 @@ import { shopPath, tokenMatches } from './shop-api.router';
 
 const TOKEN = 'shop-token-for-tests-0123456789abcdef';
 
-const address = {
+const address: DeliveryAddress = {
   firstName: 'Demi',
   lastName: 'Jansen',
   street: 'Keizersgracht',
   houseNumber: '12',
-  postalCode: '1015 CJ',
+  postcode: '1015 CJ',
   city: 'Amsterdam',
-  countryCode: 'NL',
+  country: 'NL',
+  company: '',
+  addressLine2: '',
+  region: '',
+  phone: '',
 };
 
 const superOrder = (overrides: Partial<ShopSuperOrderInput> = {}): ShopSuperOrderInput => ({

@@ -6,6 +6,8 @@ import {
 } from '@photo/contracts/app-config';
 import { serviceBasePath, serviceNames } from '@photo/contracts/endpoint';
 import { ERROR_REPORT_PATH } from '@photo/contracts/error-reports';
+import { PRINTS_ORDER_PATH } from '@photo/contracts/prints-orders';
+import type { MerchandiseService } from '../merchandise/merchandise.service';
 import { feedbackSurveyIdFor, type ResolvedStorefront } from './storefronts';
 
 export const OIDC_CLIENT_ID = 'account-area';
@@ -27,6 +29,10 @@ export interface StorefrontConfigOptions {
   /** The shop's order-prints switch. */
   printsOrdering: boolean;
   nativeAppUrl: string | undefined;
+  /** The shop's own prints editor; unset: this product's prints-order page (decision 088). */
+  printsEditorUrl: string | undefined;
+  /** The catalogue, which says whether the prints product can be ordered as prints. */
+  merchandise: Pick<MerchandiseService, 'hasCapability'>;
 }
 
 /** Spec 4, 9: the prints editor opens with this product selected. */
@@ -34,15 +40,18 @@ export const PRINTS_PRODUCT_CODE = 'PAP_910';
 
 /**
  * Whether a storefront's customers can order prints of selected photos (spec 2.4, 6): the order-prints
- * switch is on and the prints product can be ordered as prints. The one place that decides it: until
- * the product catalogue exists, the prints product is the one every storefront sells, with that
- * capability; the catalogue will answer here instead.
+ * switch is on and the merchandise catalogue says the prints product can be ordered as prints.
  */
 export function printsOrderingFor(
-  _storefront: ResolvedStorefront['storefront'],
-  switchedOn: boolean,
+  storefront: ResolvedStorefront['storefront'],
+  options: Pick<StorefrontConfigOptions, 'printsOrdering' | 'merchandise'>,
 ): ClientConfig['printsOrdering'] {
-  return { enabled: switchedOn, productCode: PRINTS_PRODUCT_CODE };
+  const capable = options.merchandise.hasCapability(
+    storefront.channelId,
+    PRINTS_PRODUCT_CODE,
+    'ORDERABLE_AS_PRINTS',
+  );
+  return { enabled: options.printsOrdering && capable, productCode: PRINTS_PRODUCT_CODE };
 }
 
 /** The shop's own site (products, FAQ, editor, customer care): outside this system, one per country. */
@@ -69,8 +78,8 @@ export function buildClientConfig(
     apiBaseUrls: Object.fromEntries(
       serviceNames.map((service) => [service, `${origin}${serviceBasePath(service)}`]),
     ) as ClientConfig['apiBaseUrls'],
-    printsEditorUrl: `${shop}/editor/prints`,
-    printsOrdering: printsOrderingFor(storefront, options.printsOrdering),
+    printsEditorUrl: options.printsEditorUrl ?? `${origin}${PRINTS_ORDER_PATH}`,
+    printsOrdering: printsOrderingFor(storefront, options),
     nativeAppUrl: options.nativeAppUrl ?? null,
     cookieConsentUrl: `${shop}/cookies`,
     faqUrl: `${shop}/faq`,

@@ -156,6 +156,8 @@ export interface StorefrontResolver {
   resolve(hostHeader: string | undefined): ResolvedStorefront | undefined;
   /** Every host name that serves a storefront (used for allowed origins). */
   readonly hostnames: readonly string[];
+  /** A storefront by id (the default one for an unknown id), for work outside a request (mails of jobs). */
+  byId(id: string | null | undefined): ResolvedStorefront;
 }
 
 export function createStorefrontResolver(
@@ -175,6 +177,11 @@ export function createStorefrontResolver(
 
   return {
     hostnames: [...byHost.keys()],
+    byId(id) {
+      const storefront = storefronts.find((candidate) => candidate.id === id) ?? fallback;
+      const hostname = config.storefrontHosts[storefront.id]?.toLowerCase() ?? `${storefront.id}.localhost`;
+      return { storefront, hostname, origin: `${config.publicScheme}://${hostname}${portSuffix}` };
+    },
     resolve(hostHeader) {
       if (!hostHeader) return undefined;
       const hostname = hostHeader.toLowerCase().replace(/:\d+$/, '');

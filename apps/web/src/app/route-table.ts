@@ -67,6 +67,8 @@ export const appRoutes = [
   { id: 'album', path: 'my-photos/albums/:id', area: 'main', access: albums },
   { id: 'shared-album', path: 'my-photos/shared-albums/:id', area: 'main', access: sharedAlbums },
   { id: 'downloads', path: 'downloads', area: 'main' },
+  // The storefront's prints editor by default (decision 088): reached from 'Order prints'.
+  { id: 'prints-order', path: 'prints-order', area: 'main' },
   { id: 'personal-details', path: 'settings/personal-details', area: 'main' },
   { id: 'payment-method', path: 'settings/payment-method', area: 'main' },
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { calledUrls, renderApp, sentReports, testConfig, testCustomer } from '../test/fixtures';
+import { calledUrls, jsonResponse, renderApp, sentReports, testConfig, testCustomer } from '../test/fixtures';
 
 const privateCustomer = testCustomer();
 const businessCustomer = testCustomer({ isB2B: true, firstName: 'Grace', lastName: 'Hopper' });
@@ -106,6 +106,13 @@ describe('shell', () => {
     const { fetchMock } = renderApp({
       path: '/',
       config: { menuConfigUrl: 'http://nl.localhost:8080/missing.json' },
+      // The overview's own calls answer, so the only failure reported is the menu's.
+      routes: {
+        [`${testConfig.apiBaseUrls.orders}/v2/superorders/me?Limit=3&OrderState=notExpired`]: () =>
+          jsonResponse({ items: [], orderCount: 0 }),
+        [`${testConfig.apiBaseUrls.photos}/users`]: () =>
+          jsonResponse({ photosCount: 0, albumsCount: 0, status: 'ACTIVE' }),
+      },
     });
     const shop = await screen.findByRole('navigation', { name: 'Shop' });
     expect(await within(shop).findByRole('link', { name: 'Go to the shop' })).toHaveAttribute(

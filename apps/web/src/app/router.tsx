@@ -77,6 +77,7 @@ const pages: Record<AppRouteId, LazyPage> = {
   album: page(() => import('../features/albums/album.page'), 'AlbumPage'),
   'shared-album': page(() => import('../features/albums/shared-album.page'), 'SharedAlbumPage'),
   downloads: page(() => import('../features/downloads/downloads.page'), 'DownloadsPage'),
+  'prints-order': page(() => import('../features/prints-order/prints-order.page'), 'PrintsOrderPage'),
   'personal-details': page(() => import('../features/settings/personal-details.page'), 'PersonalDetailsPage'),
   'payment-method': page(() => import('../features/settings/payment-method.page'), 'PaymentMethodPage'),
   settings: page(() => import('../features/settings/settings.page'), 'SettingsPage'),

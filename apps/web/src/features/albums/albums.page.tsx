@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { albumsApi } from '@photo/contracts/albums';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
@@ -8,6 +8,7 @@ import { albumQueries } from '../../shared/photo-library/albums.queries';
 import { MyPhotosHeader } from '../../shared/photo-library/my-photos-header';
 import { useAppNavigate } from '../../shared/routing/app-link';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
+import { useLoadMoreWhenVisible } from '../../shared/ui/use-load-more-when-visible';
 import { photoQueries } from '../../shared/photo-library/photos.queries';
 import { albumPath, sharedAlbumPath } from './album-paths';
 import { AlbumTile } from './album-tile';
@@ -16,28 +17,6 @@ import './albums.css';
 
 const itemsOf = <Page, Item>(data: InfiniteData<Page> | undefined, pick: (page: Page) => Item[]): Item[] =>
   data?.pages.flatMap(pick) ?? [];
-
-/**
- * Loads the next page when the end of a list comes into view; the button beside it does the same
- * for keyboards and for browsers without IntersectionObserver.
- */
-function useLoadMoreWhenVisible(load: () => void, enabled: boolean) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  const latest = useRef(load);
-  useEffect(() => {
-    latest.current = load;
-  });
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) latest.current();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [enabled]);
-  return sentinel;
-}
 
 /** 'Albums' (spec 2.4): the 'New album' tile, the customer's albums, and the albums shared with them. */
 export function AlbumsPage() {

@@ -1,7 +1,172 @@
-import { useT } from '../../shared/i18n/i18n.context';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import type { OrderProduct, ProcessingStatus, SuperOrderDetails } from '@photo/contracts/orders';
+import { isApiError } from '../../shared/api/api-error';
+import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useI18n } from '../../shared/i18n/i18n.context';
+import { AppLink } from '../../shared/routing/app-link';
+import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
+import { DeliveryAddressChange } from './delivery-address-change';
+import {
+  paymentText,
+  processingText,
+  StatusBadge,
+  statusText,
+  useFormatPrice,
+} from '../../shared/orders/order-status';
+import { orderQueries } from './orders.queries';
+import { Reorder } from './reorder';
+import { VoucherInfo } from './voucher-info';
+import './orders.css';
 
+/** '/orders/:orderCode' (spec 2.6): one order, its products, delivery, history and payment. */
 export function OrderDetailsPage() {
-  const t = useT();
-  return <Page title={t('title.orderDetails')} />;
+  const { t } = useI18n();
+  const { request } = useAppEnvironment();
+  const orderCode = useParams().orderCode ?? '';
+  const details = useQuery(orderQueries.details(request, orderCode));
+
+  return (
+    <Page title={t('title.orderDetails')}>
+      <AppLink className="order-details__back" to="/orders">
+        {t('orders.backToOrders')}
+      </AppLink>
+      {details.isPending ? (
+        <LoadingIndicator label={t('common.loading')} />
+      ) : details.isError ? (
+        <div className="orders__error">
+          <p className="alert" role="alert">
+            {isApiError(details.error, 404) ? t('orders.notFound') : t('orders.detailsLoadError')}
+          </p>
+          {!isApiError(details.error, 404) && (
+            <button type="button" className="button button--secondary" onClick={() => void details.refetch()}>
+              {t('common.tryAgain')}
+            </button>
+          )}
+        </div>
+      ) : (
+        <OrderDetails order={details.data} />
+      )}
+    </Page>
+  );
+}
+
+function OrderDetails({ order }: { order: SuperOrderDetails }) {
+  const { t, formatDate } = useI18n();
+  const formatPrice = useFormatPrice();
+  const dated = (date: string) => formatDate(date, { dateStyle: 'medium' });
+  return (
+    <div className="order-details">
+      <section className="order-details__summary" aria-labelledby="order-summary">
+        <h2 id="order-summary">{t('orders.orderCode', { code: order.orderCode })}</h2>
+        <dl className="order-details__facts">
+          <div>
+            <dt>{t('orders.field.status')}</dt>
+            <dd>
+              <StatusBadge status={order.status} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('orders.field.ordered')}</dt>
+            <dd>{dated(order.createdAt)}</dd>
+          </div>
+          <div>
+            <dt>{t('orders.field.total')}</dt>
+            <dd>{formatPrice(order.totalPrice, order.currency)}</dd>
+          </div>
+          <div>
+            <dt>{t('orders.field.products')}</dt>
+            <dd>{t('orders.productCount', { count: order.productCount })}</dd>
+          </div>
+        </dl>
+      </section>
+
+      {order.orders.map((inner) => (
+        <section key={inner.code} className="order-details__order" aria-labelledby={`order-${inner.code}`}>
+          <h2 id={`order-${inner.code}`}>{t('orders.innerOrder', { code: inner.code })}</h2>
+          <dl className="order-details__facts">
+            <div>
+              <dt>{t('orders.field.status')}</dt>
+              <dd>
+                <StatusBadge status={inner.status} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('orders.field.payment')}</dt>
+              <dd>
+                {t(paymentText[inner.paymentStatus])}
+                {inner.paymentChangedDate && ` (${dated(inner.paymentChangedDate)})`}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('orders.field.deliveryDates')}</dt>
+              <dd>
+                {inner.deliveryDates
+                  ? t('orders.deliveryWindow', {
+                      earliest: dated(inner.deliveryDates.earliest),
+                      latest: dated(inner.deliveryDates.latest),
+                    })
+                  : t('orders.deliveryDatesUnknown')}
+              </dd>
+            </div>
+          </dl>
+          <ul className="order-products" aria-label={t('orders.field.products')}>
+            {inner.products.map((product) => (
+              <ProductItem key={product.lineId} product={product} currency={order.currency} />
+            ))}
+          </ul>
+          <h3>{t('orders.history')}</h3>
+          <ol className="order-history">
+            {inner.history.map((change) => (
+              <li key={change.state}>
+                <span className="order-history__status">{t(statusText[change.status])}</span>{' '}
+                <time dateTime={change.occurredAt}>
+                  {formatDate(change.occurredAt, { dateStyle: 'medium', timeStyle: 'short' })}
+                </time>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+
+      <section className="order-details__delivery" aria-labelledby="order-delivery">
+        <h2 id="order-delivery">{t('orders.delivery')}</h2>
+        <p>
+          {t(
+            order.deliveryType === 'PickupPoint'
+              ? 'orders.deliveryType.pickupPoint'
+              : 'orders.deliveryType.home',
+          )}
+        </p>
+        <DeliveryAddressChange order={order} />
+      </section>
+
+      <Reorder orderCode={order.orderCode} />
+    </div>
+  );
+}
+
+function ProductItem({ product, currency }: { product: OrderProduct; currency: string }) {
+  const { t } = useI18n();
+  const formatPrice = useFormatPrice();
+  return (
+    <li className="order-product">
+      {product.imageUrl ? (
+        <img className="order-product__image" src={product.imageUrl} alt="" width={80} height={80} />
+      ) : null}
+      <div className="order-product__main">
+        <span className="order-product__name">{product.articleName}</span>
+        <span>{t('orders.quantity', { count: product.quantity })}</span>
+        <span>{t('orders.unitPrice', { price: formatPrice(product.unitPrice, currency) })}</span>
+        {product.processingStatus && product.processingStatus in processingText && (
+          <span>{t(processingText[product.processingStatus as ProcessingStatus])}</span>
+        )}
+        {product.voucher && <VoucherInfo code={product.voucher} />}
+      </div>
+      <span className="order-product__total">
+        {formatPrice(product.unitPrice * product.quantity, currency)}
+      </span>
+    </li>
+  );
 }

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { addressRules, type Address } from '@photo/contracts/addresses';
+import type { Address } from '@photo/contracts/addresses';
 import { customersApi } from '@photo/contracts/customers';
+import { addressLines } from '../../shared/address-form/address-lines';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
@@ -10,22 +11,6 @@ import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { useToasts } from '../../shared/ui/toasts';
 import { settingsPaths } from './settings-paths';
 import { settingsQueries } from './settings.queries';
-
-/** The address as it is written on an envelope there: the country's rows, then country and phone. */
-export function addressLines(address: Address, countryName: string): string[] {
-  const rules = addressRules(address.country);
-  const regionName = rules.regions.find((region) => region.key === address.region)?.name ?? address.region;
-  const lines = rules.layout
-    .filter((row) => !row.includes('phone'))
-    .map((row) =>
-      row
-        .map((field) => (field === 'region' ? regionName : address[field]))
-        .filter(Boolean)
-        .join(' '),
-    )
-    .filter(Boolean);
-  return [...lines, countryName, ...(address.phone ? [address.phone] : [])];
-}
 
 /** The saved addresses with their default marks, each with 'Edit' and 'Delete'. */
 export function AddressList({ addresses }: { addresses: Address[] }) {

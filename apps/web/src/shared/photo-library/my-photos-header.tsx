@@ -5,6 +5,7 @@ import { useT } from '../i18n/i18n.context';
 import type { MessageId } from '../i18n/translator';
 import { AppLink } from '../routing/app-link';
 import { useAppQuery } from '../routing/use-app-query';
+import { ReactivationBanner } from '../storage/reactivation-banner';
 import { PageHeading } from '../ui/page-heading';
 import { photoQueries } from './photos.queries';
 import './my-photos-header.css';
@@ -37,7 +38,7 @@ function useAlbumsCount(): number | undefined {
 
 /**
  * The head of the 'My photos' pages (spec 2.2): a back link to the account on small screens (not
- * when embedded), the heading, the Photos/Albums tabs, each shown only when its flag is on, and the
+ * when embedded), the heading, the storage reactivation banner (decision 087), the Photos/Albums tabs, each shown only when its flag is on, and the
  * way to the customer's downloads.
  */
 export function MyPhotosHeader({
@@ -66,6 +67,7 @@ export function MyPhotosHeader({
         </AppLink>
       )}
       <PageHeading title={t('title.myPhotos')} />
+      <ReactivationBanner />
       <div className="my-photos-header__bar">
         <nav aria-label={t('myPhotos.views')}>
           <ul className="my-photos-header__tabs">

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchandiseApi, merchandiseQueries } from '@photo/contracts/merchandise';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { createMerchandiseService } from './merchandise.service';
+import catalogue from './merchandise-catalogue.json' with { type: 'json' };
+
+describe('merchandise GraphQL endpoint', () => {
+  let t: TestApp;
+  const ask = (host: string, query: string, variables?: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/merchandise/graphql',
+      headers: { host, 'content-type': 'application/json' },
+      payload: { query, variables },
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers the 13 channels with their currencies', async () => {
+    const response = await ask('nl.localhost:8080', merchandiseQueries.channels.document);
+    expect(response.statusCode).toBe(200);
+    const { channels } = merchandiseApi.channels.response.parse(response.json()).data;
+    expect(channels).toHaveLength(13);
+    expect(channels.find((c) => c.id === 'UK')?.currency).toBe('GBP');
+    expect(channels.find((c) => c.id === 'NO')?.currency).toBe('NOK');
+    expect(channels.find((c) => c.id === 'BE')?.locales).toEqual(['nl-BE', 'fr-BE']);
+  });
+
+  it('answers a channel’s articles with options and prices in its currency and language', async () => {
+    const read = async (channelId: string, locale?: string) =>
+      merchandiseApi.channelArticles.response.parse(
+        (
+          await ask('nl.localhost:8080', merchandiseQueries.channelArticles.document, { channelId, locale })
+        ).json(),
+      ).data.channel!;
+    const uk = await read('UK');
+    const prints = uk.articles.find((a) => a.code === 'PAP_910')!;
+    expect(prints.name).toBe('Photo prints');
+    expect(prints.capabilities).toContain('ORDERABLE_AS_PRINTS');
+    expect(prints.sizes.map((s) => s.code)).toEqual(['10x15', '13x18', '20x30']);
+    expect(prints.sizes[0]!.price).toEqual({ amountMinor: 17, currency: 'GBP' });
+    expect(prints.papers.map((p) => p.code)).toEqual(['glossy', 'matte']);
+    expect(uk.deliveryOptions.map((d) => d.type)).toEqual(['Home', 'PickupPoint']);
+    const belgianFrench = await read('BE', 'fr-BE');
+    expect(belgianFrench.currency).toBe('EUR');
+    expect(belgianFrench.articles.find((a) => a.code === 'PAP_910')!.name).toBe('Tirages photo');
+    expect((await read('BE')).articles.find((a) => a.code === 'PAP_910')!.name).toBe('Fotoafdrukken');
+  });
+
+  it('filters articles by capability and answers null for an unknown channel', async () => {
+    const response = await ask(
+      'uk.localhost:8080',
+      'query { channel(id: "UK") { articles(capability: ORDERABLE_AS_PRINTS) { code } } nope: channel(id: "XX") { id } }',
+    );
+    expect(response.json()).toEqual({ data: { channel: { articles: [{ code: 'PAP_910' }] }, nope: null } });
+  });
+
+  it('refuses a query that is not valid GraphQL with 400', async () => {
+    const response = await ask('uk.localhost:8080', 'query { channels { price } }');
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('decides in /config.json whether prints can be ordered from the catalogue', async () => {
+    const config = (
+      await t.app.inject({ url: '/config.json', headers: { host: 'uk.localhost:8080' } })
+    ).json<{
+      printsOrdering: { enabled: boolean; productCode: string };
+    }>();
+    expect(config.printsOrdering).toEqual({ enabled: true, productCode: 'PAP_910' });
+    const withoutCapability = structuredClone(catalogue);
+    withoutCapability.articles[0]!.capabilities = ['REORDERABLE'];
+    expect(
+      createMerchandiseService(withoutCapability).hasCapability('UK', 'PAP_910', 'ORDERABLE_AS_PRINTS'),
+    ).toBe(false);
+  });
+
+  it('prices an order line from the catalogue only and refuses unknown options', () => {
+    const merchandise = createMerchandiseService();
+    const line = merchandise.priceLine({
+      channelId: 'SE',
+      articleCode: 'PAP_910',
+      sizeCode: '13x18',
+      quantity: 3,
+    });
+    expect(line.total).toEqual({ amountMinor: 1350, currency: 'SEK' });
+    expect(() =>
+      merchandise.priceLine({ channelId: 'SE', articleCode: 'PAP_910', sizeCode: '1x1', quantity: 1 }),
+    ).toThrow('Unknown size');
+    expect(() =>
+      merchandise.priceLine({
+        channelId: 'SE',
+        articleCode: 'PAP_910',
+        sizeCode: '10x15',
+        paperCode: 'x',
+        quantity: 1,
+      }),
+    ).toThrow('Unknown paper');
+  });
+
+  it('refuses a catalogue file that lacks a price in a channel’s currency', () => {
+    const broken = structuredClone(catalogue);
+    delete (broken.articles[0]!.sizes[0]!.prices as Record<string, number>).NOK;
+    expect(() => createMerchandiseService(broken)).toThrow('no price in NOK');
+  });
+});

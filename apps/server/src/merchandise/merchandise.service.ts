@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { deliveryTypes } from '@photo/contracts/orders';
+import {
+  capabilities,
+  type Article,
+  type Capability,
+  type ChannelArticles,
+  type DeliveryType,
+  type Money,
+} from '@photo/contracts/merchandise';
+import { invalid, notFound } from '../platform/errors';
+import { storefronts } from '../storefronts/storefronts';
+import catalogueData from './merchandise-catalogue.json' with { type: 'json' };
+
+const languages = ['en', 'nl', 'fr', 'de', 'nb', 'sv', 'it', 'da', 'es', 'pt'] as const;
+// An enum-keyed record is exhaustive: a name missing in one language fails at start.
+const NamesSchema = z.record(z.enum(languages), z.string().min(1));
+const PricesSchema = z.record(z.string().length(3), z.number().int().nonnegative());
+const NamedOptionSchema = z.object({ code: z.string().min(1), names: NamesSchema });
+
+/** The shape of `merchandise-catalogue.json`, checked once at start: a broken file stops the server. */
+const CatalogueSchema = z.object({
+  /** Per channel, the city of its pickup points; the currency is the storefront's own. */
+  channels: z.record(z.string(), z.object({ city: z.string().min(1) })),
+  delivery: z.record(z.enum(deliveryTypes), PricesSchema),
+  pickupPoints: z.array(
+    z.object({
+      id: z.string().min(1),
+      name: z.string().min(1),
+      street: z.string().min(1),
+      houseNumber: z.string().min(1),
+      postalCode: z.string().min(1),
+    }),
+  ),
+  articles: z.array(
+    z.object({
+      code: z.string().min(1),
+      category: z.string().min(1),
+      names: NamesSchema,
+      capabilities: z.array(z.enum(capabilities)),
+      sizes: z.array(
+        z.object({
+          code: z.string().min(1),
+          widthCm: z.number().positive(),
+          heightCm: z.number().positive(),
+          prices: PricesSchema,
+        }),
+      ),
+      papers: z.array(NamedOptionSchema),
+      finishes: z.array(NamedOptionSchema),
+    }),
+  ),
+});
+export type CatalogueData = z.infer<typeof CatalogueSchema>;
+
+export interface MerchandiseChannel {
+  id: string;
+  vendor: string;
+  currency: string;
+  locales: string[];
+}
+
+/** What one line of an order costs, as the catalogue says: the only price the server trusts. */
+export interface PricedLine {
+  article: Article;
+  unitPrice: Money;
+  quantity: number;
+  total: Money;
+}
+
+const languageOf = (locale: string | undefined) => {
+  const language = (locale ?? 'en').split('-')[0]!.toLowerCase();
+  return (languages as readonly string[]).includes(language)
+    ? (language as (typeof languages)[number])
+    : 'en';
+};
+
+/**
+ * The shop's catalogue (spec 7 merchandise): channels, and each channel's articles with sizes, papers,
+ * finishes, prices in the channel's currency and capabilities. Read from one data file; every price a
+ * page shows or an order charges comes from here.
+ */
+export function createMerchandiseService(data: unknown = catalogueData) {
+  const catalogue = CatalogueSchema.parse(data);
+  for (const storefront of storefronts) {
+    const channel = catalogue.channels[storefront.channelId];
+    if (!channel) throw new Error(`The catalogue has no channel ${storefront.channelId}`);
+    const currency = storefront.currency;
+    for (const article of catalogue.articles)
+      for (const size of article.sizes)
+        if (size.prices[currency] === undefined)
+          throw new Error(`${article.code} ${size.code} has no price in ${currency}`);
+  }
+
+  const channelOf = (channelId: string) => {
+    const storefront = storefronts.find((s) => s.channelId === channelId);
+    const entry = catalogue.channels[channelId];
+    return storefront && entry ? { storefront, currency: storefront.currency, ...entry } : undefined;
+  };
+
+  const articleIn = (currency: string, language: (typeof languages)[number]) =>
+    function toArticle(entry: CatalogueData['articles'][number]): Article {
+      return {
+        code: entry.code,
+        category: entry.category,
+        name: entry.names[language],
+        capabilities: entry.capabilities,
+        sizes: entry.sizes.map((size) => ({
+          code: size.code,
+          widthCm: size.widthCm,
+          heightCm: size.heightCm,
+          price: { amountMinor: size.prices[currency]!, currency },
+        })),
+        papers: entry.papers.map((paper) => ({ code: paper.code, name: paper.names[language] })),
+        finishes: entry.finishes.map((finish) => ({ code: finish.code, name: finish.names[language] })),
+      };
+    };
+
+  const service = {
+    channels(): MerchandiseChannel[] {
+      return storefronts.map((storefront) => ({
+        id: storefront.channelId,
+        vendor: storefront.vendor,
+        currency: storefront.currency,
+        locales: storefront.locales,
+      }));
+    },
+
+    /** A channel's articles in its currency, names in `locale` (the channel's first locale by default). */
+    channelArticles(
+      channelId: string,
+      options: { locale?: string | null; capability?: Capability | null } = {},
+    ): ChannelArticles | undefined {
+      const channel = channelOf(channelId);
+      if (!channel) return undefined;
+      const { currency } = channel;
+      const language = languageOf(options.locale ?? channel.storefront.locales[0]);
+      const capability = options.capability;
+      return {
+        id: channelId,
+        currency,
+        articles: catalogue.articles
+          .filter((entry) => !capability || entry.capabilities.includes(capability))
+          .map(articleIn(currency, language)),
+        deliveryOptions: deliveryTypes.map((type) => ({
+          type,
+          price: { amountMinor: catalogue.delivery[type][currency] ?? 0, currency },
+        })),
+        pickupPoints: catalogue.pickupPoints.map((point) => ({
+          id: point.id,
+          name: point.name,
+          address: `${point.street} ${point.houseNumber}, ${point.postalCode} ${channel.city}`,
+        })),
+      };
+    },
+
+    hasCapability(channelId: string, articleCode: string, capability: Capability): boolean {
+      if (!channelOf(channelId)) return false;
+      return !!catalogue.articles.find((a) => a.code === articleCode)?.capabilities.includes(capability);
+    },
+
+    /** Prices one line from the catalogue; an article, size or channel it does not know is 400. */
+    priceLine(line: {
+      channelId: string;
+      articleCode: string;
+      sizeCode: string;
+      paperCode?: string | undefined;
+      finishCode?: string | undefined;
+      quantity: number;
+      locale?: string;
+    }): PricedLine {
+      const channel = service.channelArticles(line.channelId, { locale: line.locale ?? null });
+      if (!channel) throw notFound('Channel not found');
+      const article = channel.articles.find((a) => a.code === line.articleCode);
+      if (!article) throw invalid('articleCode', 'Unknown article');
+      const size = article.sizes.find((s) => s.code === line.sizeCode);
+      if (!size) throw invalid('sizeCode', 'Unknown size');
+      if (line.paperCode !== undefined && !article.papers.some((p) => p.code === line.paperCode))
+        throw invalid('paperCode', 'Unknown paper');
+      if (line.finishCode !== undefined && !article.finishes.some((f) => f.code === line.finishCode))
+        throw invalid('finishCode', 'Unknown finish');
+      return {
+        article,
+        unitPrice: size.price,
+        quantity: line.quantity,
+        total: { amountMinor: size.price.amountMinor * line.quantity, currency: size.price.currency },
+      };
+    },
+
+    deliveryPrice(channelId: string, type: DeliveryType): Money {
+      const channel = service.channelArticles(channelId);
+      if (!channel) throw notFound('Channel not found');
+      return channel.deliveryOptions.find((option) => option.type === type)!.price;
+    },
+
+    /** A pickup point with its address parts, for an order's delivery address. */
+    pickupPoint(channelId: string, id: string) {
+      const channel = channelOf(channelId);
+      const point = catalogue.pickupPoints.find((candidate) => candidate.id === id);
+      return channel && point ? { ...point, city: channel.city } : undefined;
+    },
+  };
+  return service;
+}
+
+export type MerchandiseService = ReturnType<typeof createMerchandiseService>;

@@ -1,0 +1,85 @@
+import type { Queryable } from '../platform/database';
+
+export interface PaymentRecord {
+  id: string;
+  customerId: string;
+  purpose: string;
+  reference: string;
+  amountMinor: number;
+  currency: string;
+  provider: string;
+  providerReference: string | null;
+  status: 'pending' | 'paid' | 'failed';
+}
+
+interface PaymentRow {
+  id: string;
+  customer_id: string;
+  purpose: string;
+  reference: string;
+  amount_minor: string | number;
+  currency: string;
+  provider: string;
+  provider_reference: string | null;
+  status: PaymentRecord['status'];
+}
+
+const columns =
+  'id, customer_id, purpose, reference, amount_minor, currency, provider, provider_reference, status';
+
+const toRecord = (row: PaymentRow): PaymentRecord => ({
+  id: row.id,
+  customerId: row.customer_id,
+  purpose: row.purpose,
+  reference: row.reference,
+  amountMinor: Number(row.amount_minor),
+  currency: row.currency,
+  provider: row.provider,
+  providerReference: row.provider_reference,
+  status: row.status,
+});
+
+export function createPaymentsRepository(db: Queryable) {
+  return {
+    async insert(payment: Omit<PaymentRecord, 'providerReference' | 'status'>): Promise<void> {
+      await db.query(
+        `INSERT INTO payments (id, customer_id, purpose, reference, amount_minor, currency, provider)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          payment.id,
+          payment.customerId,
+          payment.purpose,
+          payment.reference,
+          payment.amountMinor,
+          payment.currency,
+          payment.provider,
+        ],
+      );
+    },
+
+    async setProviderReference(id: string, providerReference: string): Promise<void> {
+      await db.query('UPDATE payments SET provider_reference = $2 WHERE id = $1', [id, providerReference]);
+    },
+
+    /** The customer's payment only: another customer's id finds nothing. */
+    async findOwned(customerId: string, id: string): Promise<PaymentRecord | undefined> {
+      const { rows } = await db.query<PaymentRow>(
+        `SELECT ${columns} FROM payments WHERE id = $1 AND customer_id = $2`,
+        [id, customerId],
+      );
+      return rows[0] && toRecord(rows[0]);
+    },
+
+    /** A pending payment becomes final once; a final one never changes again. */
+    async settle(id: string, status: 'paid' | 'failed'): Promise<PaymentRecord | undefined> {
+      const { rows } = await db.query<PaymentRow>(
+        `UPDATE payments SET status = $2, completed_at = now() WHERE id = $1 AND status = 'pending'
+         RETURNING ${columns}`,
+        [id, status],
+      );
+      return rows[0] && toRecord(rows[0]);
+    },
+  };
+}
+
+export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomersRepository } from '../customers/customers.repository';
+import { seedDemoAccounts } from '../demo/demo-accounts';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import type { PaymentRecord } from './payments.repository';
+import { createPaymentsRepository } from './payments.repository';
+import { createPaymentsService, type PaymentsService } from './payments.service';
+import { createTestPaymentProvider } from './test-payment-provider';
+import { createTestPaymentsRepository } from './test-payments.repository';
+
+describe(`payments through the local test provider (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let t: TestApp;
+  let payments: PaymentsService;
+  let customerId: string;
+  let strangerId: string;
+  const settled: PaymentRecord[] = [];
+  const origin = 'http://nl.localhost:8080';
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const customers = createCustomersRepository(t.db);
+    await seedDemoAccounts(customers);
+    customerId = (await customers.findActiveByEmail('demo@example.com'))!.id;
+    strangerId = (await customers.findActiveByEmail('b2b@example.com'))!.id;
+    payments = createPaymentsService({
+      payments: createPaymentsRepository(t.db),
+      provider: createTestPaymentProvider(createTestPaymentsRepository(t.db)),
+    });
+    payments.registerPurpose('test-order', {
+      afterPayment: async (payment) => {
+        settled.push(payment);
+        return payment.status === 'paid' ? `/done/${payment.reference}` : `/retry/${payment.reference}`;
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  const start = (amountMinor = 1234) =>
+    payments.start({
+      customerId,
+      purpose: 'test-order',
+      reference: 'order-1',
+      amount: { amountMinor, currency: 'EUR' },
+      description: 'Photo prints, 3 photos',
+      origin,
+      locale: 'nl-NL',
+    });
+  const page = (redirectUrl: string) => new URL(redirectUrl).pathname;
+  const decide = (redirectUrl: string, decision: string, from = origin) =>
+    t.app.inject({
+      method: 'POST',
+      url: page(redirectUrl),
+      headers: {
+        host: 'nl.localhost:8080',
+        origin: from,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: `decision=${decision}`,
+    });
+
+  it('shows what is paid on a page without any card field, and pays once', async () => {
+    const { paymentId, redirectUrl } = await start();
+    expect(redirectUrl).toMatch(/^http:\/\/nl\.localhost:8080\/test-payments\/[\w-]{43}$/);
+    const shown = await t.app.inject({ url: page(redirectUrl), headers: { host: 'nl.localhost:8080' } });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('Photo prints, 3 photos');
+    expect(shown.body).toMatch(/Bedrag: €\s12,34/);
+    expect(shown.body).not.toMatch(/<input(?![^>]*type="hidden")/);
+
+    expect((await decide(redirectUrl, 'pay', 'http://evil.example')).statusCode).toBe(403);
+    const paid = await decide(redirectUrl, 'pay');
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(`${origin}/payments/return/${paymentId}`);
+    // A decided session cannot be decided again, and its page only leads back.
+    await decide(redirectUrl, 'fail');
+    const again = await t.app.inject({ url: page(redirectUrl), headers: { host: 'nl.localhost:8080' } });
+    expect(again.headers.location).toBe(`${origin}/payments/return/${paymentId}`);
+
+    expect(await payments.returnFrom(customerId, paymentId)).toBe('/done/order-1');
+    expect(await payments.returnFrom(customerId, paymentId)).toBe('/done/order-1');
+    expect(settled.at(-1)).toMatchObject({ id: paymentId, status: 'paid', amountMinor: 1234 });
+  });
+
+  it('hands a failed payment to its purpose as failed', async () => {
+    const { paymentId, redirectUrl } = await start();
+    await decide(redirectUrl, 'fail');
+    expect(await payments.returnFrom(customerId, paymentId)).toBe('/retry/order-1');
+  });
+
+  it('treats a return without a decision as still pending, and an expired session as failed', async () => {
+    const { paymentId, redirectUrl } = await start();
+    await payments.returnFrom(customerId, paymentId);
+    expect(settled.at(-1)).toMatchObject({ id: paymentId, status: 'pending' });
+    await t.db.query(`UPDATE test_payment_sessions SET expires_at = now() - interval '1 second'`);
+    expect((await decide(redirectUrl, 'pay')).statusCode).toBe(404);
+    expect(await payments.returnFrom(customerId, paymentId)).toBe('/retry/order-1');
+  });
+
+  it('answers 404 for another customer’s payment and changes nothing', async () => {
+    const { paymentId } = await start();
+    await expect(payments.returnFrom(strangerId, paymentId)).rejects.toMatchObject({ status: 404 });
+    await expect(payments.returnFrom(customerId, 'nonsense')).rejects.toMatchObject({ status: 404 });
+    const { rows } = await t.db.query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [
+      paymentId,
+    ]);
+    expect(rows[0]!.status).toBe('pending');
+  });
+
+  it('saves a payment method without a charge (amount zero)', async () => {
+    const { redirectUrl } = await start(0);
+    const shown = await t.app.inject({ url: page(redirectUrl), headers: { host: 'uk.localhost:8080' } });
+    expect(shown.body).toContain('Nothing is charged');
+  });
+});

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyPostalAddress } from '@photo/contracts/addresses';
+import { ordersApi } from '@photo/contracts/orders';
+import { createCustomersRepository } from '../customers/customers.repository';
+import { seedDemoAccounts } from '../demo/demo-accounts';
+import { signIn, type SignedIn } from '../testing/sign-in';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { insertTestPhotos } from '../testing/test-photos';
+
+describe(`prints ordered through the prints-order page (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let t: TestApp;
+  let owner: SignedIn;
+  let stranger: SignedIn;
+  let ownerId: string;
+  const host = 'uk.localhost:8080';
+  const origin = `http://${host}`;
+
+  const selectPhotos = async (count: number) => {
+    const photoIds = await insertTestPhotos(
+      t.db,
+      ownerId,
+      Array.from({ length: count }, () => null),
+    );
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/temp-selections/temp-selections',
+      headers: owner.headers,
+      payload: { photoIds },
+    });
+    return created.json<{ tempSelectionId: string }>().tempSelectionId;
+  };
+  const checkout = (who: SignedIn, body: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/prints-orders/checkouts',
+      headers: who.headers,
+      payload: body,
+    });
+  const decide = (paymentUrl: string, decision: 'pay' | 'fail') =>
+    t.app.inject({
+      method: 'POST',
+      url: new URL(paymentUrl).pathname,
+      headers: { host, origin, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `decision=${decision}`,
+    });
+  const comeBack = (who: SignedIn, location: string) =>
+    t.app.inject({ url: new URL(location).pathname, headers: who.headers });
+  const paymentPage = (paymentUrl: string) =>
+    t.app.inject({ url: new URL(paymentUrl).pathname, headers: { host } });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const customers = createCustomersRepository(t.db);
+    await seedDemoAccounts(customers);
+    owner = await signIn(t, { email: 'demo@example.com', host });
+    stranger = await signIn(t, { email: 'b2b@example.com', host });
+    ownerId = (await customers.findActiveByEmail('demo@example.com'))!.id;
+  });
+  afterAll(() => t.close());
+
+  it('charges the catalogue’s price, and a paid checkout becomes one order in Orders', async () => {
+    const tempSelectionId = await selectPhotos(3);
+    const started = await checkout(owner, {
+      tempSelectionId,
+      articleCode: 'PAP_910',
+      sizeCode: '13x18',
+      paperCode: 'matte',
+      finishCode: 'white-border',
+      quantity: 2,
+      deliveryType: 'PickupPoint',
+      pickupPointId: 'south',
+    });
+    expect(started.statusCode).toBe(201);
+    const { paymentUrl } = started.json<{ paymentUrl: string }>();
+    expect(paymentUrl).toMatch(/^http:\/\/uk\.localhost:8080\/test-payments\//);
+    // 3 photos x 2 copies x £0.35 + £1.99 pickup point delivery.
+    expect((await paymentPage(paymentUrl)).body).toContain('Amount: £4.09');
+
+    const paid = await decide(paymentUrl, 'pay');
+    const landed = await comeBack(owner, paid.headers.location!);
+    expect(landed.statusCode).toBe(303);
+    const orderPath = landed.headers.location!;
+    expect(orderPath).toMatch(/^\/orders\/PR-[0-9A-F]{10}$/);
+    const orderCode = decodeURIComponent(orderPath.split('/')[2]!);
+    // Coming back again (a reload) places nothing twice.
+    expect((await comeBack(owner, paid.headers.location!)).headers.location).toBe(orderPath);
+
+    const details = await t.app.inject({
+      url: `/api/orders/v1/superorders/${orderCode}`,
+      headers: owner.headers,
+    });
+    expect(details.statusCode).toBe(200);
+    const order = ordersApi.superOrder.response.parse(details.json());
+    expect(order.deliveryType).toBe('PickupPoint');
+    expect(order.deliveryAddress.pickupPointName).toBe('PhotoShop Service Point South');
+    const products = order.orders.flatMap((inner) => inner.products);
+    expect(products).toHaveLength(3);
+    expect(products.every((p) => p.code === 'PAP_910' && p.quantity === 2 && p.unitPrice === 35)).toBe(true);
+    const list = await t.app.inject({ url: '/api/orders/v2/superorders/me', headers: owner.headers });
+    expect(JSON.stringify(list.json())).toContain(orderCode);
+    // Another customer cannot follow the payment back.
+    expect((await comeBack(stranger, paid.headers.location!)).statusCode).toBe(404);
+  });
+
+  it('orders nothing when the payment fails, and leads back to the page to try again', async () => {
+    const tempSelectionId = await selectPhotos(1);
+    const { paymentUrl } = (
+      await checkout(owner, {
+        tempSelectionId,
+        articleCode: 'PAP_910',
+        sizeCode: '10x15',
+        quantity: 1,
+        deliveryType: 'PickupPoint',
+        pickupPointId: 'central',
+      })
+    ).json<{ paymentUrl: string }>();
+    const before = (await t.db.query('SELECT code FROM super_orders')).rows.length;
+    const failed = await decide(paymentUrl, 'fail');
+    const back = await comeBack(owner, failed.headers.location!);
+    expect(back.headers.location).toBe(
+      `/prints-order?tempSelectionId=${tempSelectionId}&productCode=PAP_910&payment=failed`,
+    );
+    expect((await t.db.query('SELECT code FROM super_orders')).rows.length).toBe(before);
+  });
+
+  it('delivers home to one of the caller’s saved addresses only', async () => {
+    const tempSelectionId = await selectPhotos(1);
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/customers/customers/me/addresses',
+      headers: owner.headers,
+      payload: {
+        ...emptyPostalAddress('NL'),
+        firstName: 'Demi',
+        lastName: 'Jansen',
+        street: 'Damrak',
+        houseNumber: '1',
+        postcode: '1012 LG',
+        city: 'Amsterdam',
+        isDefaultDelivery: true,
+        isDefaultBilling: false,
+      },
+    });
+    expect(saved.statusCode).toBe(201);
+    const addressId = saved.json<{ id: string }>().id;
+    const body = {
+      tempSelectionId,
+      articleCode: 'PAP_910',
+      sizeCode: '10x15',
+      quantity: 1,
+      deliveryType: 'Home',
+    };
+    expect((await checkout(stranger, { ...body, addressId })).statusCode).toBe(404);
+    const { paymentUrl } = (await checkout(owner, { ...body, addressId })).json<{ paymentUrl: string }>();
+    // £0.17 + £3.49 home delivery.
+    expect((await paymentPage(paymentUrl)).body).toContain('Amount: £3.66');
+    const paid = await decide(paymentUrl, 'pay');
+    const orderCode = decodeURIComponent(
+      (await comeBack(owner, paid.headers.location!)).headers.location!.split('/')[2]!,
+    );
+    const order = ordersApi.superOrder.response.parse(
+      (await t.app.inject({ url: `/api/orders/v1/superorders/${orderCode}`, headers: owner.headers })).json(),
+    );
+    expect(order.deliveryType).toBe('Home');
+    expect(order.deliveryAddress).toMatchObject({ street: 'Damrak', city: 'Amsterdam' });
+  });
+
+  it('refuses another customer’s selection, unknown options and a delivery without its place', async () => {
+    const tempSelectionId = await selectPhotos(1);
+    const base = {
+      tempSelectionId,
+      articleCode: 'PAP_910',
+      sizeCode: '10x15',
+      quantity: 1,
+      deliveryType: 'PickupPoint',
+      pickupPointId: 'central',
+    };
+    expect((await checkout(stranger, base)).statusCode).toBe(404);
+    expect((await checkout(owner, { ...base, sizeCode: '1x1' })).statusCode).toBe(400);
+    expect((await checkout(owner, { ...base, articleCode: 'BOOK_A4' })).statusCode).toBe(400);
+    expect((await checkout(owner, { ...base, pickupPointId: 'nowhere' })).statusCode).toBe(400);
+    expect((await checkout(owner, { ...base, quantity: 100 })).statusCode).toBe(400);
+    expect(
+      (await checkout(owner, { ...base, deliveryType: 'Home', pickupPointId: undefined })).statusCode,
+    ).toBe(400);
+    const { rows } = await t.db.query('SELECT id FROM prints_checkouts WHERE temp_selection_id = $1', [
+      tempSelectionId,
+    ]);
+    expect(rows).toHaveLength(0);
+  });
+});

@@ -1,0 +1,199 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { DeliveryAddress, SuperOrder, SuperOrderDetails } from '@photo/contracts/orders';
+import { jsonResponse, renderApp, testConfig, type FetchRoute } from '../../test/fixtures';
+
+const base = testConfig.apiBaseUrls.orders;
+const listUrl = (offset: number) =>
+  `${base}/v2/superorders/me?Offset=${offset}&Limit=100&OrderState=notExpired`;
+
+const address: DeliveryAddress = {
+  country: 'GB',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  company: '',
+  street: 'Baker Street',
+  houseNumber: '221',
+  addressLine2: '',
+  postcode: 'NW1 6XE',
+  city: 'London',
+  region: '',
+  phone: '',
+};
+
+function order(code: string, overrides: Partial<SuperOrder> = {}): SuperOrder {
+  return {
+    orderCode: code,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    source: 'Web',
+    storefront: 'uk',
+    currency: 'GBP',
+    deliveryType: 'Home',
+    deliveryAddress: address,
+    status: 'Ordered',
+    inProgress: true,
+    productCount: 24,
+    totalPrice: 456,
+    orders: [
+      {
+        code: `${code}-1`,
+        superOrderCode: code,
+        createdAt: '2026-11-20T10:00:00.000Z',
+        state: 'Confirmed',
+        status: 'Ordered',
+        paymentStatus: 'paymentSuccess',
+        paymentChangedDate: '2026-11-20T10:00:00.000Z',
+        inProgress: true,
+        products: [
+          {
+            lineId: '1',
+            code: 'PAP_910',
+            articleName: 'Prints 10x15 glossy',
+            articleGroup: 'prints',
+            quantity: 24,
+            unitPrice: 19,
+            imageUrl: null,
+            voucher: 'BOOK20',
+            status: 'Ordered',
+            paymentChangedDate: '2026-11-20T10:00:00.000Z',
+            processingStatus: 'producing',
+          },
+        ],
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function details(code: string): SuperOrderDetails {
+  const listed = order(code);
+  return {
+    ...listed,
+    orders: listed.orders.map((inner) => ({
+      ...inner,
+      history: [
+        { state: 'Received', status: 'AwaitingPayment', occurredAt: '2026-11-20T10:00:00.000Z' },
+        { state: 'Confirmed', status: 'Ordered', occurredAt: '2026-11-20T11:00:00.000Z' },
+      ],
+      deliveryDates: null,
+    })),
+    canChangeDeliveryAddress: false,
+    reorderOf: null,
+  };
+}
+
+const renderAt = (path: string, routes: Record<string, FetchRoute>) => renderApp({ path, routes });
+
+describe('the orders page', () => {
+  it('shows orders in progress and history in two views, with cyan and red status badges', async () => {
+    const user = userEvent.setup();
+    renderAt('/orders', {
+      [listUrl(0)]: () =>
+        jsonResponse({
+          items: [
+            order('UK-1'),
+            order('UK-2', { status: 'Cancelled', inProgress: false, createdAt: '2026-09-01T10:00:00.000Z' }),
+          ],
+          orderCount: 2,
+        }),
+    });
+    const inProgress = await screen.findByRole('list', { name: 'In progress' });
+    expect(within(inProgress).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(inProgress).getByRole('link', { name: 'Order UK-1' })).toHaveAttribute(
+      'href',
+      '/orders/UK-1',
+    );
+    expect(within(inProgress).getByText('Ordered')).toHaveClass('order-badge--active');
+    expect(within(inProgress).getByText('24 products')).toBeInTheDocument();
+    expect(within(inProgress).getByText('£4.56')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'History' }));
+    const history = screen.getByRole('list', { name: 'History' });
+    expect(within(history).getByText('Cancelled')).toHaveClass('order-badge--cancelled');
+    expect(screen.getByRole('button', { name: 'History' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it("says so when the customer hasn't ordered anything yet", async () => {
+    renderAt('/orders', { [listUrl(0)]: () => jsonResponse({ items: [], orderCount: 0 }) });
+    expect(await screen.findByText("You haven't ordered anything yet!")).toBeInTheDocument();
+  });
+
+  it('shows the generic error when the list fails', { timeout: 15_000 }, async () => {
+    renderAt('/orders', {
+      [listUrl(0)]: () => jsonResponse({ error: { code: 'internal', message: 'x' } }, 500),
+    });
+    // After the query client's two retries of a server failure.
+    expect(await screen.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent(
+      'An unexpected error has occurred, please contact us if you continue to have problems.',
+    );
+  });
+});
+
+describe('the order details page', () => {
+  it('shows products, the voucher when the shop has no offer for it, history and payment', async () => {
+    renderAt('/orders/UK-1', {
+      [`${base}/v1/superorders/UK-1`]: () => jsonResponse(details('UK-1')),
+      [`${base}/api/v1/campaigns/offers/BOOK20`]: () =>
+        jsonResponse({ error: { code: 'not_found', message: 'no' } }, 404),
+      [`${base}/reorder/status/UK-1`]: () =>
+        jsonResponse({ orderCode: 'UK-1', canReorder: true, reason: null }),
+    });
+    expect(await screen.findByText('Prints 10x15 glossy')).toBeInTheDocument();
+    expect(await screen.findByText('Voucher BOOK20')).toBeInTheDocument();
+    expect(screen.getByText('Producing')).toBeInTheDocument();
+    expect(screen.getByText('£0.19 each')).toBeInTheDocument();
+    expect(screen.getByText(/^Paid/)).toBeInTheDocument();
+    expect(screen.getByText('Not planned yet')).toBeInTheDocument();
+    expect(screen.getByText('Home delivery')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Reorder these products' })).toBeEnabled();
+  });
+
+  it("says 'Order not found' for an unknown code, and the order load error for any other failure", async () => {
+    renderAt('/orders/UK-404', {
+      [`${base}/v1/superorders/UK-404`]: () =>
+        jsonResponse({ error: { code: 'not_found', message: 'no' } }, 404),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Order not found');
+  });
+
+  it('shows the order load error of spec 8 when the order cannot be loaded', async () => {
+    renderAt('/orders/UK-500', {
+      [`${base}/v1/superorders/UK-500`]: () =>
+        jsonResponse({ error: { code: 'internal', message: 'x' } }, 500),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An error occurred loading this order, please contact us to report this issue.',
+    );
+  });
+
+  it('changes the delivery address before production, and says so when the shop refuses', async () => {
+    const user = userEvent.setup();
+    const changeable = { ...details('UK-7'), canChangeDeliveryAddress: true };
+    let answer: FetchRoute = (init) => jsonResponse(JSON.parse(init?.body as string) as object);
+    renderAt('/orders/UK-7', {
+      [`${base}/v1/superorders/UK-7`]: () => jsonResponse(changeable),
+      [`${base}/v1/superorders/UK-7/deliveryAddress`]: (init) => answer(init),
+      [`${base}/api/v1/campaigns/offers/BOOK20`]: () =>
+        jsonResponse({ error: { code: 'not_found', message: 'no' } }, 404),
+      [`${base}/reorder/status/UK-7`]: () =>
+        jsonResponse({ orderCode: 'UK-7', canReorder: true, reason: null }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Change delivery address' }));
+    const street = screen.getByLabelText('Street name');
+    await user.clear(street);
+    await user.type(street, 'Abbey Road');
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('The delivery address has been changed.');
+    expect(screen.getByText('Abbey Road 221')).toBeInTheDocument();
+    expect(document.querySelector('.address-change')).toHaveAttribute('data-state', 'SuccessfulUpdate');
+
+    answer = () => jsonResponse({ error: { code: 'conflict', message: 'production started' } }, 409);
+    await user.click(screen.getByRole('button', { name: 'Change delivery address' }));
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This order is already in production: its delivery address can no longer be changed.',
+    );
+    expect(document.querySelector('.address-change')).toHaveAttribute('data-state', 'RequestFailed');
+  });
+});

@@ -1,0 +1,401 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Address } from '@photo/contracts/addresses';
+import type { ChannelArticles, DeliveryType } from '@photo/contracts/merchandise';
+import { photoFilePath } from '@photo/contracts/photos';
+import {
+  MAX_PRINTS_ORDER_PHOTOS,
+  MAX_PRINTS_PER_PHOTO,
+  printsOrderSearchParams,
+  printsOrdersApi,
+  type PrintsCheckoutBody,
+} from '@photo/contracts/prints-orders';
+import { isApiError } from '../../shared/api/api-error';
+import { addressLines } from '../../shared/address-form/address-lines';
+import { useCustomer } from '../../shared/customer/use-customer';
+import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useI18n } from '../../shared/i18n/i18n.context';
+import { AppLink } from '../../shared/routing/app-link';
+import { LoadingIndicator } from '../../shared/ui/loading-indicator';
+import { Page } from '../../shared/ui/page';
+import { formatMoney } from './money';
+import { printsOrderQueries } from './prints-order.queries';
+import './prints-order.css';
+
+/** Thumbnails shown of the selection; the rest are counted. */
+const SHOWN_PHOTOS = 12;
+
+/**
+ * '/prints-order' (decision 088): the storefront's prints editor by default. It reads the selection the
+ * hand-off saved (decision 062), offers the catalogue's prints with prices in the storefront's currency
+ * (PAP_910 preselected), and sends the customer to pay; the paid order then shows in Orders.
+ */
+export function PrintsOrderPage() {
+  const { t } = useI18n();
+  const { config } = useAppEnvironment();
+  const [search] = useSearchParams();
+  const tempSelectionId = search.get(printsOrderSearchParams.tempSelectionId);
+  const productCode = search.get(printsOrderSearchParams.productCode) ?? config.printsOrdering.productCode;
+  const paymentFailed = search.get(printsOrderSearchParams.payment) === 'failed';
+  return (
+    <Page title={t('title.printsOrder')}>
+      {paymentFailed && (
+        <p className="alert" role="alert">
+          {t('printsOrder.paymentFailed')}
+        </p>
+      )}
+      {tempSelectionId ? (
+        <PrintsOrderLoader tempSelectionId={tempSelectionId} productCode={productCode} />
+      ) : (
+        <NoSelection message={t('printsOrder.noSelection')} />
+      )}
+    </Page>
+  );
+}
+
+function NoSelection({ message }: { message: string }) {
+  const { t } = useI18n();
+  return (
+    <div className="prints-order__empty">
+      <p>{message}</p>
+      <AppLink className="button" to="/my-photos/albums">
+        {t('printsOrder.toAlbums')}
+      </AppLink>
+    </div>
+  );
+}
+
+function PrintsOrderLoader({
+  tempSelectionId,
+  productCode,
+}: {
+  tempSelectionId: string;
+  productCode: string;
+}) {
+  const { t } = useI18n();
+  const { request, config } = useAppEnvironment();
+  const selection = useQuery(printsOrderQueries.selection(request, tempSelectionId));
+  const catalogue = useQuery(printsOrderQueries.catalogue(request, config.channel.ID, config.channel.Locale));
+  const addresses = useQuery(printsOrderQueries.addresses(request));
+  if (selection.isError && isApiError(selection.error, 404))
+    return <NoSelection message={t('printsOrder.selectionGone')} />;
+  if (selection.isError || catalogue.isError || addresses.isError)
+    return (
+      <div className="prints-order__error">
+        <p className="alert" role="alert">
+          {t('printsOrder.loadError')}
+        </p>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void Promise.all([selection.refetch(), catalogue.refetch(), addresses.refetch()])}
+        >
+          {t('common.tryAgain')}
+        </button>
+      </div>
+    );
+  if (!selection.data || !catalogue.data || !addresses.data)
+    return <LoadingIndicator label={t('common.loading')} />;
+  if (catalogue.data.articles.length === 0) return <NoSelection message={t('printsOrder.notOffered')} />;
+  return (
+    <PrintsOrderForm
+      tempSelectionId={tempSelectionId}
+      photoIds={selection.data.photoIds}
+      catalogue={catalogue.data}
+      addresses={addresses.data}
+      productCode={productCode}
+    />
+  );
+}
+
+function PrintsOrderForm({
+  tempSelectionId,
+  photoIds,
+  catalogue,
+  addresses,
+  productCode,
+}: {
+  tempSelectionId: string;
+  photoIds: string[];
+  catalogue: ChannelArticles;
+  addresses: Address[];
+  productCode: string;
+}) {
+  const { t, formatNumber, locale } = useI18n();
+  const customer = useCustomer();
+  const { request, config, leaveTo } = useAppEnvironment();
+  const quantityId = useId();
+  const quantityErrorId = useId();
+  const initial =
+    catalogue.articles.find((article) => article.code === productCode) ?? catalogue.articles[0]!;
+  const [articleCode, setArticleCode] = useState(initial.code);
+  const article = catalogue.articles.find((candidate) => candidate.code === articleCode) ?? initial;
+  const [sizeCode, setSizeCode] = useState(initial.sizes[0]?.code);
+  const [paperCode, setPaperCode] = useState(initial.papers[0]?.code);
+  const [finishCode, setFinishCode] = useState(initial.finishes[0]?.code);
+  const [quantityText, setQuantityText] = useState('1');
+  const [quantityInvalid, setQuantityInvalid] = useState(false);
+  const offered = catalogue.deliveryOptions.filter((option) =>
+    article.capabilities.includes(option.type === 'Home' ? 'HOME_DELIVERY' : 'PICKUP_POINT_DELIVERY'),
+  );
+  const [chosenDelivery, setDeliveryType] = useState<DeliveryType>(
+    addresses.length > 0 ? 'Home' : 'PickupPoint',
+  );
+  const deliveryType = offered.some((option) => option.type === chosenDelivery)
+    ? chosenDelivery
+    : (offered[0]?.type ?? chosenDelivery);
+  const [pickupPointId, setPickupPointId] = useState(catalogue.pickupPoints[0]?.id);
+  const [addressId, setAddressId] = useState(
+    (addresses.find((address) => address.isDefaultDelivery) ?? addresses[0])?.id,
+  );
+  const countryName = (code: string) => new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  const homeWithoutAddress = deliveryType === 'Home' && !addressId;
+  const checkout = useMutation({
+    mutationFn: (body: PrintsCheckoutBody) => request(printsOrdersApi.createCheckout, { body }),
+    onSuccess: ({ paymentUrl }) => leaveTo(paymentUrl),
+  });
+
+  const size = article.sizes.find((candidate) => candidate.code === sizeCode) ?? article.sizes[0]!;
+  const quantity = Number(quantityText);
+  const quantityValid = Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_PRINTS_PER_PHOTO;
+  const prints = photoIds.length * (quantityValid ? quantity : 1);
+  const currency = catalogue.currency;
+  const delivery = catalogue.deliveryOptions.find((option) => option.type === deliveryType)!;
+  const subtotal = { amountMinor: size.price.amountMinor * prints, currency };
+  const total = { amountMinor: subtotal.amountMinor + delivery.price.amountMinor, currency };
+  const tooMany = photoIds.length > MAX_PRINTS_ORDER_PHOTOS;
+  const money = (amountMinor: number) => formatMoney(formatNumber, { amountMinor, currency });
+
+  const chooseArticle = (code: string) => {
+    const next = catalogue.articles.find((candidate) => candidate.code === code)!;
+    setArticleCode(code);
+    setSizeCode(next.sizes[0]?.code);
+    setPaperCode(next.papers[0]?.code);
+    setFinishCode(next.finishes[0]?.code);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setQuantityInvalid(!quantityValid);
+    if (!quantityValid || tooMany || homeWithoutAddress) return;
+    checkout.mutate({
+      tempSelectionId,
+      articleCode: article.code,
+      sizeCode: size.code,
+      ...(paperCode ? { paperCode } : {}),
+      ...(finishCode ? { finishCode } : {}),
+      quantity,
+      deliveryType,
+      ...(deliveryType === 'PickupPoint' && pickupPointId ? { pickupPointId } : {}),
+      ...(deliveryType === 'Home' && addressId ? { addressId } : {}),
+    });
+  };
+
+  return (
+    <form className="prints-order" onSubmit={submit} noValidate>
+      <section className="prints-order__photos" aria-labelledby={`${quantityId}-photos`}>
+        <h2 id={`${quantityId}-photos`}>{t('printsOrder.photosSelected', { count: photoIds.length })}</h2>
+        <ul className="prints-order__thumbnails">
+          {photoIds.slice(0, SHOWN_PHOTOS).map((photoId) => (
+            <li key={photoId}>
+              <img src={`${config.apiBaseUrls.photos}${photoFilePath(photoId, 300)}`} alt="" loading="lazy" />
+            </li>
+          ))}
+        </ul>
+        {photoIds.length > SHOWN_PHOTOS && (
+          <p>{t('printsOrder.morePhotos', { count: photoIds.length - SHOWN_PHOTOS })}</p>
+        )}
+        {tooMany && (
+          <p className="alert" role="alert">
+            {t('printsOrder.tooMany', { max: MAX_PRINTS_ORDER_PHOTOS })}
+          </p>
+        )}
+      </section>
+
+      {catalogue.articles.length > 1 && (
+        <Choices
+          legend={t('printsOrder.product')}
+          name="article"
+          value={article.code}
+          onChange={chooseArticle}
+          options={catalogue.articles.map((candidate) => ({ value: candidate.code, label: candidate.name }))}
+        />
+      )}
+      <Choices
+        legend={t('printsOrder.size')}
+        name="size"
+        value={size.code}
+        onChange={setSizeCode}
+        options={article.sizes.map((candidate) => ({
+          value: candidate.code,
+          label: t('printsOrder.sizeOption', {
+            width: formatNumber(candidate.widthCm),
+            height: formatNumber(candidate.heightCm),
+          }),
+          detail: t('printsOrder.pricePerPrint', { price: formatMoney(formatNumber, candidate.price) }),
+        }))}
+      />
+      {article.papers.length > 0 && (
+        <Choices
+          legend={t('printsOrder.paper')}
+          name="paper"
+          value={paperCode ?? ''}
+          onChange={setPaperCode}
+          options={article.papers.map((paper) => ({ value: paper.code, label: paper.name }))}
+        />
+      )}
+      {article.finishes.length > 0 && (
+        <Choices
+          legend={t('printsOrder.finish')}
+          name="finish"
+          value={finishCode ?? ''}
+          onChange={setFinishCode}
+          options={article.finishes.map((finish) => ({ value: finish.code, label: finish.name }))}
+        />
+      )}
+
+      <div className="field prints-order__quantity">
+        <label className="field__label" htmlFor={quantityId}>
+          {t('printsOrder.quantity')}
+        </label>
+        <input
+          id={quantityId}
+          className="field__input"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_PRINTS_PER_PHOTO}
+          value={quantityText}
+          onChange={(event) => setQuantityText(event.target.value)}
+          aria-invalid={quantityInvalid || undefined}
+          aria-describedby={quantityInvalid ? quantityErrorId : undefined}
+        />
+        {quantityInvalid && (
+          <p className="field__error" id={quantityErrorId}>
+            {t('printsOrder.quantityInvalid', { max: MAX_PRINTS_PER_PHOTO })}
+          </p>
+        )}
+      </div>
+
+      <Choices
+        legend={t('printsOrder.delivery')}
+        name="delivery"
+        value={deliveryType}
+        onChange={(value) => setDeliveryType(value as DeliveryType)}
+        options={offered.map((option) => ({
+          value: option.type,
+          label:
+            option.type === 'Home' ? t('printsOrder.deliveryHome') : t('printsOrder.deliveryPickupPoint'),
+          detail: formatMoney(formatNumber, option.price),
+        }))}
+      />
+      {deliveryType === 'Home' &&
+        (addresses.length > 0 ? (
+          <Choices
+            legend={t('printsOrder.address')}
+            name="address"
+            value={addressId ?? ''}
+            onChange={setAddressId}
+            options={addresses.map((address) => {
+              const [first = '', ...rest] = addressLines(address, countryName(address.country));
+              return { value: address.id, label: first, detail: rest.join(', ') };
+            })}
+          />
+        ) : (
+          <p className="prints-order__no-address">
+            {t('printsOrder.noAddress')}{' '}
+            <AppLink to={customer.isB2B ? '/settings/b2b/new-address' : '/settings/new-address'}>
+              {t('printsOrder.addAddress')}
+            </AppLink>
+          </p>
+        ))}
+      {deliveryType === 'PickupPoint' && (
+        <Choices
+          legend={t('printsOrder.pickupPoint')}
+          name="pickup-point"
+          value={pickupPointId ?? ''}
+          onChange={setPickupPointId}
+          options={catalogue.pickupPoints.map((point) => ({
+            value: point.id,
+            label: point.name,
+            detail: point.address,
+          }))}
+        />
+      )}
+
+      <section className="prints-order__summary" aria-labelledby={`${quantityId}-summary`}>
+        <h2 id={`${quantityId}-summary`}>{t('printsOrder.summary')}</h2>
+        <dl>
+          <div>
+            <dt>{t('printsOrder.printsLine', { count: prints })}</dt>
+            <dd>{money(subtotal.amountMinor)}</dd>
+          </div>
+          <div>
+            <dt>{t('printsOrder.deliveryLine')}</dt>
+            <dd>{money(delivery.price.amountMinor)}</dd>
+          </div>
+          <div className="prints-order__total">
+            <dt>{t('printsOrder.total')}</dt>
+            <dd>{money(total.amountMinor)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      {checkout.isError && (
+        <p className="alert" role="alert">
+          {t('printsOrder.startFailed')}
+        </p>
+      )}
+      <div className="actions">
+        <button
+          type="submit"
+          className="button"
+          disabled={checkout.isPending || checkout.isSuccess || tooMany || homeWithoutAddress}
+        >
+          {t('printsOrder.pay', { amount: money(total.amountMinor) })}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+interface Choice {
+  value: string;
+  label: string;
+  detail?: string;
+}
+
+/** One fieldset of radio buttons: every option has a visible label and a 44 px target. */
+function Choices({
+  legend,
+  name,
+  value,
+  onChange,
+  options,
+}: {
+  legend: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: Choice[];
+}) {
+  return (
+    <fieldset className="prints-order__choices">
+      <legend className="field__label">{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="prints-order__choice">
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={option.value === value}
+            onChange={() => onChange(option.value)}
+          />
+          <span className="prints-order__choice-label">{option.label}</span>
+          {option.detail && <span className="prints-order__choice-detail">{option.detail}</span>}
+        </label>
+      ))}
+    </fieldset>
+  );
+}

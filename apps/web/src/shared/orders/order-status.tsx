@@ -1,0 +1,49 @@
+import type { ExternalOrderStatus, PaymentStatus, ProcessingStatus } from '@photo/contracts/orders';
+import { useI18n, useT } from '../i18n/i18n.context';
+import type { MessageId } from '../i18n/translator';
+import './order-status.css';
+
+export const statusText: Record<ExternalOrderStatus, MessageId> = {
+  AwaitingPayment: 'orders.status.awaitingPayment',
+  Ordered: 'orders.status.ordered',
+  InProduction: 'orders.status.inProduction',
+  Sent: 'orders.status.sent',
+  Cancelled: 'orders.status.cancelled',
+};
+
+export const paymentText: Record<PaymentStatus, MessageId> = {
+  paymentPending: 'orders.payment.pending',
+  paymentFailed: 'orders.payment.failed',
+  paymentSuccess: 'orders.payment.success',
+  paymentFree: 'orders.payment.free',
+};
+
+/** Spec 4: the shop's processing status strings. */
+export const processingText: Record<ProcessingStatus, MessageId> = {
+  'verification failed': 'orders.processing.verificationFailed',
+  processing: 'orders.processing.processing',
+  'processing failed': 'orders.processing.processingFailed',
+  approved: 'orders.processing.approved',
+  rejected: 'orders.processing.rejected',
+  on_hold: 'orders.processing.onHold',
+  producing: 'orders.processing.producing',
+  delayed: 'orders.processing.delayed',
+  shipped: 'orders.processing.shipped',
+  cancelled: 'orders.processing.cancelled',
+};
+
+/** Spec 4: every status in cyan, Cancelled in red. */
+export function StatusBadge({ status }: { status: ExternalOrderStatus }) {
+  const t = useT();
+  return (
+    <span className={`order-badge order-badge--${status === 'Cancelled' ? 'cancelled' : 'active'}`}>
+      {t(statusText[status])}
+    </span>
+  );
+}
+
+/** Minor units (cents) in the order's currency, in the customer's number format. */
+export function useFormatPrice(): (minorUnits: number, currency: string) => string {
+  const { formatNumber } = useI18n();
+  return (minorUnits, currency) => formatNumber(minorUnits / 100, { style: 'currency', currency });
+}

@@ -1,0 +1,146 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { E2E_PORT, E2E_SHOP_TOKEN } from '../playwright.config';
+import { businessCustomer, privateCustomer } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
+import { unitedKingdom } from '../support/storefronts';
+
+interface ListedOrder {
+  orderCode: string;
+  status: string;
+  inProgress: boolean;
+  deliveryType: string;
+  orders: Array<{ code: string; products: Array<{ voucher: string | null }> }>;
+}
+
+/** The customer's orders as the page reads them (through the browser's session). */
+const myOrders = (page: Page) =>
+  page.evaluate(async () => {
+    const response = await fetch('/api/orders/v2/superorders/me');
+    return ((await response.json()) as { items: ListedOrder[] }).items;
+  });
+
+/** Acts as the shop: the shop-side API with the service token (docs/shop-integration.md). */
+async function shop(path: string, body: object) {
+  const response = await fetch(`http://127.0.0.1:${E2E_PORT}/shop-api${path}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${E2E_SHOP_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+}
+
+const moveTo = (orderId: string, state: string) =>
+  shop(`/v1/orders/${orderId}/state`, { state, changedAt: new Date().toISOString() });
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(violations.map(({ id, nodes }) => `${id}: ${nodes[0]?.target.join(' ')}`)).toEqual([]);
+}
+
+test.describe('orders', () => {
+  test('shows the demo orders in progress and in history, with details, a voucher and status history', async ({
+    openSignedIn,
+  }) => {
+    const page = await openSignedIn(privateCustomer, unitedKingdom, '/orders');
+    const inProgress = page.getByRole('list', { name: 'In progress' });
+    await expect(inProgress.getByRole('listitem')).toHaveCount(5);
+    await expect(inProgress.getByText('Awaiting payment')).toBeVisible();
+    await expect(inProgress.getByText('In production')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('list', { name: 'History' });
+    await expect(history.getByRole('listitem')).toHaveCount(4);
+    await expect(history.getByText('Cancelled')).toBeVisible();
+
+    const withVoucher = (await myOrders(page)).find((order) =>
+      order.orders.some((inner) => inner.products.some((product) => product.voucher)),
+    )!;
+    await page.getByRole('button', { name: 'In progress' }).click();
+    await inProgress.getByRole('link', { name: `Order ${withVoucher.orderCode}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Order details' })).toBeVisible();
+    await expect(page.getByText('Voucher BOOK20: 20% off photo books')).toBeVisible();
+    await expect(page.getByText('Photo book A4 hardcover')).toBeVisible();
+    // Product pictures are decorative (the name says what it is), and they load.
+    const pictures = page.getByRole('list', { name: 'Products' }).locator('img');
+    await expect(pictures).toHaveCount(2);
+    await expect
+      .poll(() =>
+        pictures.evaluateAll((images) =>
+          images.every((image) => (image as HTMLImageElement).naturalWidth > 0),
+        ),
+      )
+      .toBe(true);
+    await expect(page.getByText('Status history')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.goto(unitedKingdom.url('/orders/NL-0000000'));
+    await expect(page.getByRole('alert')).toHaveText('Order not found');
+  });
+
+  test('follows an order the shop advances, and reorders a sent one', async ({ openSignedIn }) => {
+    const page = await openSignedIn(businessCustomer, unitedKingdom, '/orders');
+    const orders = await myOrders(page);
+    const awaiting = orders.find((order) => order.status === 'AwaitingPayment')!;
+    await page.getByRole('link', { name: `Order ${awaiting.orderCode}` }).click();
+    const summary = page.getByRole('region', { name: `Order ${awaiting.orderCode}` });
+    await expect(summary.getByText('Awaiting payment')).toBeVisible();
+
+    await moveTo(awaiting.orders[0]!.code, 'Confirmed');
+    await page.reload();
+    await expect(summary.getByText('Ordered', { exact: true })).toBeVisible();
+    await moveTo(awaiting.orders[0]!.code, 'Dispatched');
+    await page.reload();
+    await expect(summary.getByText('Sent', { exact: true })).toBeVisible();
+    // A late report of an earlier state changes nothing.
+    await moveTo(awaiting.orders[0]!.code, 'ProductionStarted');
+    await page.reload();
+    await expect(summary.getByText('Sent', { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Reorder these products' }).click();
+    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+      /Your new order .+ has been placed\./,
+    );
+    await expect(page.getByText('Awaiting payment').first()).toBeVisible();
+    const reordered = (await myOrders(page))[0]!;
+    expect(reordered.orderCode).not.toBe(awaiting.orderCode);
+    await expect(page).toHaveURL(new RegExp(`/orders/${reordered.orderCode}$`));
+  });
+
+  test('changes the delivery address of an order before production, and is refused once production started', async ({
+    openSignedIn,
+  }) => {
+    const page = await openSignedIn(businessCustomer, unitedKingdom, '/orders');
+    const changeable = (await myOrders(page)).find(
+      (order) => order.status === 'Ordered' && order.deliveryType === 'Home',
+    )!;
+    await page.getByRole('link', { name: `Order ${changeable.orderCode}` }).click();
+    const delivery = page.getByRole('region', { name: 'Delivery' });
+    await delivery.getByRole('button', { name: 'Change delivery address' }).click();
+    await delivery.getByLabel('Street name').fill('Herengracht');
+    await delivery.getByLabel('Street number').fill('401');
+    await expectNoAxeViolations(page);
+    await delivery.getByRole('button', { name: 'Save address' }).click();
+    await expect(delivery.getByRole('status')).toHaveText('The delivery address has been changed.');
+    await expect(delivery.getByText('Herengracht 401')).toBeVisible();
+    await page.reload();
+    await expect(delivery.getByText('Herengracht 401')).toBeVisible();
+
+    // The shop starts production while the customer is editing: the change is refused.
+    await delivery.getByRole('button', { name: 'Change delivery address' }).click();
+    await delivery.getByLabel('Street number').fill('403');
+    await moveTo(changeable.orders[0]!.code, 'ProductionStarted');
+    await delivery.getByRole('button', { name: 'Save address' }).click();
+    await expect(delivery.getByRole('alert')).toHaveText(
+      'This order is already in production: its delivery address can no longer be changed.',
+    );
+    await delivery.getByRole('button', { name: 'Cancel' }).click();
+    await expect(delivery.getByText('Herengracht 401')).toBeVisible();
+    await expect(
+      delivery.getByText('The delivery address can no longer be changed: production has started.'),
+    ).toBeVisible();
+  });
+});

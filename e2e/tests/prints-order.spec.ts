@@ -1,0 +1,95 @@
+import { lapsingCustomer, privateCustomer } from '../support/accounts';
+import { expectNoAxeViolations } from '../support/accessibility';
+import { expect, test } from '../support/fixtures';
+import { tile } from '../support/photo-library';
+import { unitedKingdom } from '../support/storefronts';
+
+test.describe('prints ordered end to end, and the storage reactivation', () => {
+  test('orders prints of selected photos through the prints-order page and the test payment', async ({
+    openSignedIn,
+  }) => {
+    const page = await openSignedIn(privateCustomer, unitedKingdom, '/my-photos/albums');
+    await page.getByRole('link', { name: /^Summer 2026/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Summer 2026' })).toBeVisible();
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    await tile(page, 'IMG_4100.jpg', 'Select').click();
+    await tile(page, 'IMG_4101.jpg', 'Select').click();
+    await page.getByRole('toolbar').getByRole('button', { name: 'Order prints' }).click();
+
+    // The storefront's prints editor is this product's page: the selection, with PAP_910 chosen.
+    await page.waitForURL(`${unitedKingdom.origin}/prints-order?**`);
+    await expect(page.getByRole('heading', { name: '2 photos selected' })).toBeVisible();
+    const sizes = page.getByRole('group', { name: 'Size' });
+    await expect(sizes.getByRole('radio', { name: /10 × 15 cm/ })).toBeChecked();
+    await expect(sizes).toContainText('£0.17 per print');
+    await sizes.getByRole('radio', { name: /13 × 18 cm/ }).check();
+    await page.getByRole('spinbutton', { name: 'Copies of each photo' }).fill('2');
+    await page
+      .getByRole('group', { name: 'Delivery', exact: true })
+      .getByRole('radio', { name: /Pickup point/ })
+      .check();
+    await page.getByRole('radio', { name: /Service Point South/ }).check();
+    await expect(page.getByText('4 prints')).toBeVisible();
+    await expectNoAxeViolations(page);
+    // 2 photos x 2 copies x £0.35 + £1.99 to a pickup point.
+    await page.getByRole('button', { name: 'Pay £3.39' }).click();
+
+    // The local test payment page asks for no card data: pay or fail.
+    await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible();
+    await expect(page.getByText('Amount: £3.39')).toBeVisible();
+    await expect(page.locator('input:not([type=hidden])')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+    // Paid: the order is placed and its details open.
+    await page.waitForURL(/\/orders\/PR-[0-9A-F]{10}$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Order details' })).toBeVisible();
+    const orderCode = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]!);
+    const summary = page.getByRole('region', { name: `Order ${orderCode}` });
+    await expect(summary.getByText('Ordered', { exact: true })).toBeVisible();
+    const products = page.getByRole('list', { name: 'Products' });
+    await expect(products.getByText('Photo prints 13 × 18 cm')).toHaveCount(2);
+    await expect(products.locator('img')).toHaveCount(2);
+    await expectNoAxeViolations(page);
+
+    // And it is in progress in Orders.
+    await page.goto(unitedKingdom.url('/orders'));
+    const inProgress = page.getByRole('list', { name: 'In progress' });
+    await expect(inProgress.getByRole('link', { name: `Order ${orderCode}` })).toBeVisible();
+  });
+
+  test('warns a customer whose photos are about to be deleted, the modal once per browser session', async ({
+    openSignedIn,
+  }) => {
+    const page = await openSignedIn(lapsingCustomer, unitedKingdom, '/my-photos/photos');
+    const modal = page.getByRole('dialog', { name: 'Your photos will be deleted in 12 days.' });
+    await expect(modal).toBeVisible();
+    await expect(modal).toContainText('Place an order to keep them for another 18 months.');
+    await expect(modal.getByRole('link', { name: 'Go to the shop' })).toHaveAttribute(
+      'href',
+      'https://www.photoshop.co.uk',
+    );
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    const banner = page.getByRole('region', { name: 'Photo storage' });
+    await expect(banner).toHaveText(/12 days storage remaining\./);
+
+    // Shown once per session: neither another photos page nor a reload opens it again.
+    await page.getByRole('link', { name: /^Albums/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'My photos' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Photo storage' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Photo storage' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    // The banner's button opens it on demand.
+    await page.getByRole('button', { name: 'Keep my photos' }).click();
+    await expect(modal).toBeVisible();
+
+    // A new browser session is warned again.
+    const again = await openSignedIn(lapsingCustomer, unitedKingdom, '/my-photos/albums');
+    await expect(
+      again.getByRole('dialog', { name: 'Your photos will be deleted in 12 days.' }),
+    ).toBeVisible();
+  });
+});
