@@ -37,13 +37,17 @@ export async function placeOrder(options: {
     changedAt: now,
     deliveryType: 'Home',
     deliveryAddress: {
+      country: 'GB',
       firstName: 'Bram',
       lastName: 'Bakker',
+      company: '',
       street: 'High Street',
       houseNumber: '1',
-      postalCode: 'EC1A 1BB',
+      addressLine2: '',
+      postcode: 'EC1A 1BB',
       city: 'London',
-      countryCode: 'GB',
+      region: '',
+      phone: '',
     },
     orders: [
       {
