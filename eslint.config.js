@@ -42,7 +42,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts', 'eslint.config.js'] },
+        projectService: {
+          allowDefaultProject: ['vitest.config.ts', 'eslint.config.js', 'vitest.cluster.config.ts'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

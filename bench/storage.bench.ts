@@ -69,7 +69,7 @@ async function load(db: Database): Promise<string> {
      VALUES ('many-orders@bench.example', 'unused', 'Bench', 'Customer', now() - interval '6 years') RETURNING id`,
   );
   const customerId = rows[0]!.id;
-  const address = `'{"firstName":"B","lastName":"C","street":"S","houseNumber":"1","postalCode":"1","city":"C","countryCode":"NL"}'::jsonb`;
+  const address = `'{"country":"NL","firstName":"B","lastName":"C","company":"","street":"S","houseNumber":"1","addressLine2":"","postcode":"1011 AA","city":"C","region":"","phone":""}'::jsonb`;
   await db.query(
     `INSERT INTO super_orders (code, customer_id, storefront_id, source, currency, delivery_type, delivery_address,
        created_at, changed_at)

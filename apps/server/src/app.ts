@@ -98,6 +98,9 @@ import type { BlobStore } from './platform/blob-store';
 import { correlationIdFor } from './platform/correlation';
 import type { Database } from './platform/database';
 import { installErrorHandler } from './platform/errors';
+import type { Server } from 'node:http';
+import { createMetrics, serveMetrics } from './platform/metrics';
+import { rateWindowsStore } from './platform/rate-limit-store';
 import { createRateWindows } from './platform/rate-windows';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerWebApp } from './platform/web-app';
@@ -129,13 +132,16 @@ export interface AppDependencies {
   clock?: Clock;
 }
 
+/** Which replica answered (operators and the cluster tests read it). */
+export const REPLICA_HEADER = 'x-replica';
+
 const hostIndependentPaths = new Set(['/healthz', '/readyz']);
 
 /** Composes the whole system from explicit dependencies; `server.ts` only starts what this builds. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: deps.logger ?? { level: config.logLevel, base: { replica: config.replicaId } },
     genReqId: correlationIdFor,
     logController: new LogController({ requestIdLogLabel: 'correlationId' }),
     // Only the configured proxies may name the client's address: the rate limits count by it.
@@ -144,6 +150,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   installErrorHandler(app);
+  // Off by default; with METRICS_PORT set, every answer and job is counted (decision 113).
+  let pushConnections = () => 0;
+  const metrics =
+    config.metricsPort === undefined
+      ? undefined
+      : createMetrics({ db, replica: config.replicaId, pushConnections: () => pushConnections() });
+  metrics?.observeRequests(app);
   await registerSecurityHeaders(app, {
     supportChatScriptUrl: config.supportChatScriptUrl,
     publicScheme: config.publicScheme,
@@ -151,12 +164,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // JSON pages of photos and the web app's scripts travel compressed; images are left as they are.
   await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
   await app.register(formbody);
-  await app.register(rateLimit, { global: false });
+  const rateWindows = createRateWindows(db);
+  // Route limits count in the database: every replica counts together.
+  await app.register(rateLimit, { global: false, store: rateWindowsStore(rateWindows) });
 
   const storefronts = createStorefrontResolver(config);
   app.decorateRequest('storefront', null as unknown as ResolvedStorefront);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header(CORRELATION_HEADER, request.id);
+    void reply.header(REPLICA_HEADER, config.replicaId);
     const pathname = request.url.split('?')[0]!;
     if (hostIndependentPaths.has(pathname)) return;
     const resolved = storefronts.resolve(request.headers.host);
@@ -187,7 +203,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerErrorReportRoutes(app);
 
   const customersRepository = createCustomersRepository(db);
-  const rateWindows = createRateWindows(db);
   const auth = await registerAuth(app, {
     config,
     db,
@@ -271,13 +286,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerPaymentReturnRoute(app, { payments, authenticate: auth.authenticate });
   registerTestPaymentPages(app, { sessions: testPayments });
   const clock = deps.clock ?? systemClock;
+  const projectsRepository = createProjectsRepository(db);
   registerStorageRoutes(
     api,
     createStorageService({
       storage: createStorageRepository(db),
       clock,
-      // Saved projects arrive with the projects service; until it is composed here there are none.
-      countProjects: async () => 0,
+      countProjects: (customerId) => projectsRepository.countOwned(customerId),
     }),
   );
   const tempSelections = createTempSelectionsRepository(db);
@@ -299,7 +314,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       clock,
     }),
   );
-  await registerPushRoutes(app, {
+  const pushRoutes = await registerPushRoutes(app, {
     push,
     authenticateUpgrade: auth.authenticateUpgrade,
     verifyToken: auth.verifyAccessToken,
@@ -325,13 +340,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerDownloadRoutes(api, { downloads: downloadsService });
   registerDataExportRoutes(api, { db, downloads: downloadsService });
-  const projects = createProjectsService({ projects: createProjectsRepository(db), blobs: deps.blobs });
+  const projects = createProjectsService({ projects: projectsRepository, blobs: deps.blobs });
   registerProjectRoutes(app, api, { projects, blobs: deps.blobs, authenticate: auth.authenticate });
 
   const uploads = await registerUploadRoutes(app, {
     authenticate: auth.authenticate,
     ingest,
     uploadsDir: path.join(config.dataDir, 'uploads'),
+    // With a shared bucket, uploads in progress are shared too: any replica continues any of them.
+    shared: config.s3 ? { db, blobs: deps.blobs } : undefined,
     albums: albumsRepository,
   });
 
@@ -372,6 +389,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         { name: TEST_PAYMENTS_HOUSEKEEPING_JOB, kind: TEST_PAYMENTS_HOUSEKEEPING_JOB, everySeconds: 3600 },
       ],
     },
+    uploads.background,
     createAccountErasureWork({ db, blobs: deps.blobs }),
     createCallbackWork({
       integration: integrationRepository,
@@ -395,16 +413,29 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db,
     logger: app.log,
     concurrency: config.jobConcurrency,
+    leaseSeconds: config.jobLeaseSeconds,
+    onJobEnded: metrics && ((kind, outcome, seconds) => metrics.jobFinished(kind, outcome, seconds)),
     handlers: Object.assign({}, ...background.map((work) => work.handlers)) as BackgroundWork['handlers'],
     schedules: background.flatMap((work) => work.schedules ?? []),
   });
+  pushConnections = () => pushRoutes.connections();
+  if (metrics && config.metricsPort !== undefined) {
+    const metricsPort = config.metricsPort;
+    let metricsServer: Server | undefined;
+    app.addHook('onReady', async () => {
+      metricsServer = await serveMetrics(metrics, config.host, metricsPort);
+    });
+    app.addHook('onClose', async () => {
+      await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
+    });
+  }
   app.decorate('jobs', jobs);
   app.decorate('photoEvents', photoEvents);
   app.decorate('push', push);
   app.decorate('shopApi', shopApi);
   app.addHook('onClose', async () => {
-    uploads.close();
-    await jobs.stop();
+    // Requests are answered by now; running jobs get the grace period, the rest go to another worker.
+    await jobs.stop({ graceMs: config.shutdownGraceMs });
     mailTransport.close();
     await push.close();
     await dates.close();

@@ -36,3 +36,23 @@ describe('loadConfig: limits and proxies', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
 });
+
+describe('loadConfig: replicas', () => {
+  it('names the replica by host name and process id unless told, and waits 20 s for jobs on stop', () => {
+    const config = loadConfig({});
+    expect(config.replicaId).toMatch(new RegExp(`-${process.pid}$`));
+    expect(config.shutdownGraceMs).toBe(20_000);
+    expect(config.jobLeaseSeconds).toBe(60);
+  });
+
+  it('takes the replica name and grace period it is given', () => {
+    const config = loadConfig({ REPLICA_ID: 'api-2', SHUTDOWN_GRACE_SECONDS: '5', JOB_LEASE_SECONDS: '10' });
+    expect(config.replicaId).toBe('api-2');
+    expect(config.jobLeaseSeconds).toBe(10);
+    expect(config.shutdownGraceMs).toBe(5000);
+  });
+
+  it('refuses a replica name that cannot travel in a header', () => {
+    expect(() => loadConfig({ REPLICA_ID: 'api 2\n' })).toThrow('REPLICA_ID');
+  });
+});

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -73,6 +74,17 @@ const EnvSchema = z.object({
    */
   SHOP_API_TOKEN: z.string().min(32).optional(),
   WEB_DIST_DIR: z.string().optional(),
+  /** This replica's name, sent as the `x-replica` response header and in its logs; default host name and pid. */
+  REPLICA_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dots, dashes and underscores, at most 64')
+    .optional(),
+  /** Prometheus metrics (`GET /metrics`) on this port of their own; unset: no metrics (the default). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** How long a claimed job stays a worker's without renewal: a killed worker's jobs return after it. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
+  /** On SIGTERM, how long running jobs may take before they are handed back to another worker. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(20),
   /** Where `npm start` was typed: relative paths are read from there. */
   INIT_CWD: z.string().optional(),
 });
@@ -105,6 +117,7 @@ export interface AppConfig {
   storefrontHosts: Record<string, string>;
   demoData: boolean;
   jobConcurrency: number;
+  jobLeaseSeconds: number;
   logLevel: string;
   supportChatScriptUrl: string | undefined;
   mail: MailConfig;
@@ -115,6 +128,10 @@ export interface AppConfig {
   /** Unset: the storefront's own `/prints-order` page. */
   printsEditorUrl: string | undefined;
   nativeAppUrl: string | undefined;
+  replicaId: string;
+  shutdownGraceMs: number;
+  /** Unset: metrics are off. */
+  metricsPort: number | undefined;
   integration: IntegrationConfig;
   shopApiToken: string | undefined;
   webDistDir: string;
@@ -160,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storefrontHosts: parseStorefrontHosts(values.STOREFRONT_HOSTS),
     demoData: values.DEMO_DATA,
     jobConcurrency: values.JOB_CONCURRENCY,
+    jobLeaseSeconds: values.JOB_LEASE_SECONDS,
     logLevel: values.LOG_LEVEL,
     supportChatScriptUrl: values.SUPPORT_CHAT_SCRIPT_URL,
     mail: readMailConfig(values),
@@ -172,6 +190,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     printsOrdering: values.PRINTS_ORDERING,
     printsEditorUrl: values.PRINTS_EDITOR_URL,
     nativeAppUrl: values.NATIVE_APP_URL,
+    replicaId: values.REPLICA_ID ?? `${hostname()}-${process.pid}`,
+    shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
+    metricsPort: values.METRICS_PORT,
     integration: {
       ftpHost: values.FTP_HOST,
       ftpPort: values.FTP_PORT,

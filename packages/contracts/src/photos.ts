@@ -224,3 +224,9 @@ export const PHOTO_EVENTS_PATH = '/events';
 
 /** The server closes a push connection with this code when its 30 minutes are up (spec 4). */
 export const PUSH_LIFETIME_CLOSE_CODE = 4000;
+
+/**
+ * A replica that stops (a deployment, a scale-down) closes its push connections with this code
+ * (WebSocket "service restart"): the client opens another at once, which another replica answers.
+ */
+export const PUSH_RESTART_CLOSE_CODE = 1012;

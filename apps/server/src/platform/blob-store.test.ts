@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { Readable } from 'node:stream';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBlobStore, type BlobStore } from './blob-store';
 import { createS3BlobStore } from './s3-blob-store';
+import { startS3rverBucket } from '../testing/s3rver-bucket';
 
 interface Harness {
   store: BlobStore;
@@ -20,30 +20,8 @@ async function localHarness(): Promise<Harness> {
 
 /** The S3 adapter against an S3 emulator on loopback (no real S3 server can run here). */
 async function s3Harness(): Promise<Harness> {
-  const dir = await mkdtemp(path.join(tmpdir(), 's3rver-'));
-  const server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: 'photos', configs: [] }],
-  });
-  const { port } = await server.run();
-  const store = createS3BlobStore({
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'us-east-1',
-    bucket: 'photos',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
-  return {
-    store,
-    close: async () => {
-      await server.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  const bucket = await startS3rverBucket();
+  return { store: createS3BlobStore(bucket.config), close: () => bucket.close() };
 }
 
 describe.each([

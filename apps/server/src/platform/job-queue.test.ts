@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/test-database';
 import type { Database } from './database';
-import { startJobWorker, type Schedule } from './job-queue';
+import { enqueueJob, startJobWorker, type Schedule } from './job-queue';
 
 const logger = pino({ level: 'silent' });
 
@@ -84,5 +84,140 @@ describe(`scheduled jobs (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})
         schedules: [{ name: 'test.orphan', kind: 'test.orphan', everySeconds: 60 }],
       }),
     ).toThrow(/names no job handler/);
+  });
+});
+
+describe(`job leases across worker replicas (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  const until = async (condition: () => boolean | Promise<boolean>) => {
+    for (let waited = 0; !(await condition()) && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const jobRow = async (id: string) =>
+    (
+      await db.query<{ state: string; attempts: number; locked_by: string | null }>(
+        `SELECT state, attempts, locked_by FROM jobs WHERE id = $1`,
+        [id],
+      )
+    ).rows[0];
+
+  it('hands a job it cannot finish within the grace period back to another worker, the attempt not counted', async () => {
+    const done: string[] = [];
+    let releaseStuck: () => void = () => undefined;
+    const stopping = startJobWorker({
+      db,
+      logger,
+      concurrency: 1,
+      pollIntervalMs: 20,
+      handlers: {
+        'test.long': () =>
+          new Promise<void>((resolve) => {
+            releaseStuck = resolve;
+          }),
+      },
+    });
+    const id = await enqueueJob(db, 'test.long', { n: 1 });
+    await until(async () => (await jobRow(id))?.state === 'running');
+
+    await stopping.stop({ graceMs: 100 });
+    expect(await jobRow(id)).toEqual({ state: 'queued', attempts: 0, locked_by: null });
+
+    // The first handler ending late changes nothing: the job is no longer its to finish.
+    releaseStuck();
+    const other = startJobWorker({
+      db,
+      logger,
+      concurrency: 1,
+      pollIntervalMs: 20,
+      handlers: { 'test.long': async (job) => void done.push(`${job.id}:${job.attempts}`) },
+    });
+    await until(() => done.length > 0);
+    await other.drain();
+    await other.stop();
+    expect(done).toEqual([`${id}:1`]);
+    expect(await jobRow(id)).toBeUndefined();
+  });
+
+  it('lets running jobs finish when they end within the grace period', async () => {
+    const done: string[] = [];
+    const worker = startJobWorker({
+      db,
+      logger,
+      concurrency: 1,
+      pollIntervalMs: 20,
+      handlers: {
+        'test.short': async () => {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          done.push('finished');
+        },
+      },
+    });
+    const id = await enqueueJob(db, 'test.short', {});
+    await until(async () => (await jobRow(id))?.state === 'running');
+    await worker.stop({ graceMs: 10_000 });
+    expect(done).toEqual(['finished']);
+    expect(await jobRow(id)).toBeUndefined();
+  });
+
+  it("finishes a killed worker's job once its lease lapses", async () => {
+    // What a killed process leaves behind: a running job whose lease nobody renews.
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO jobs (kind, payload, state, attempts, locked_until, locked_by)
+       VALUES ('test.orphaned', '{}', 'running', 1, now() + interval '1 second', 'killed-replica') RETURNING id`,
+    );
+    const id = rows[0]!.id;
+    const done: number[] = [];
+    const worker = startJobWorker({
+      db,
+      logger,
+      concurrency: 1,
+      pollIntervalMs: 50,
+      handlers: { 'test.orphaned': async (job) => void done.push(job.attempts) },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(done).toEqual([]);
+    await until(() => done.length > 0);
+    await worker.drain();
+    await worker.stop();
+    expect(done).toEqual([2]);
+    expect(await jobRow(id)).toBeUndefined();
+  });
+
+  it('keeps a job whose lease lapsed and was taken over from being finished by the first worker', async () => {
+    let releaseFirst: () => void = () => undefined;
+    const runs: string[] = [];
+    const first = startJobWorker({
+      db,
+      logger,
+      concurrency: 1,
+      pollIntervalMs: 20,
+      leaseSeconds: 1,
+      handlers: {
+        'test.slow': () => {
+          runs.push('first');
+          return new Promise<void>((resolve) => {
+            releaseFirst = resolve;
+          });
+        },
+      },
+    });
+    const id = await enqueueJob(db, 'test.slow', {});
+    await until(() => runs.length > 0);
+    // Another worker takes the job over as if the first one's lease had lapsed (a long pause, a lost network).
+    await db.query(
+      `UPDATE jobs SET locked_until = now() - interval '1 second', locked_by = 'other' WHERE id = $1`,
+      [id],
+    );
+    releaseFirst();
+    await first.stop();
+    expect(await jobRow(id)).toMatchObject({ state: 'running', locked_by: 'other' });
   });
 });

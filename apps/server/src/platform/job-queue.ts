@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from './database';
 
@@ -7,6 +8,8 @@ export interface Job<Payload = unknown> {
   payload: Payload;
   attempts: number;
   maxAttempts: number;
+  /** This claim's lease token: only its holder may finish, fail or hand back the job. */
+  lease: string;
 }
 
 interface JobRow {
@@ -81,6 +84,18 @@ export interface JobWorkerOptions {
   concurrency: number;
   schedules?: Schedule[];
   pollIntervalMs?: number;
+  /** How long a claim lasts without renewal (tests shorten it); renewed every third of it. */
+  leaseSeconds?: number;
+  /** Told of every job this worker ends (metrics). */
+  onJobEnded?: (kind: string, outcome: 'done' | 'failed' | 'handed-back', seconds: number) => void;
+}
+
+export interface StopOptions {
+  /**
+   * How long running jobs may take to finish before they are handed back (queued again at once, the
+   * attempt not counted) for another worker; default: wait for them.
+   */
+  graceMs?: number;
 }
 
 /**
@@ -116,29 +131,34 @@ async function registerSchedules(db: Database, schedules: Schedule[]): Promise<v
  * Drains the job table: in-process by default, or in worker replicas at scale (the same code).
  * Claiming uses SKIP LOCKED so replicas never take the same job.
  */
-export function startJobWorker(options: JobWorkerOptions): { stop(): Promise<void>; drain(): Promise<void> } {
+export function startJobWorker(options: JobWorkerOptions): {
+  stop(options?: StopOptions): Promise<void>;
+  drain(): Promise<void>;
+} {
   const { db, logger, handlers, concurrency } = options;
+  const leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
   const kinds = Object.keys(handlers);
   const schedules = concurrency > 0 ? (options.schedules ?? []) : [];
   for (const schedule of schedules) {
     if (!handlers[schedule.kind]) throw new Error(`Schedule ${schedule.name} names no job handler`);
   }
   const schedulesReady = registerSchedules(db, schedules);
-  const running = new Set<Promise<void>>();
+  const running = new Map<Promise<void>, Job>();
   let stopped = false;
   let wake: (() => void) | undefined;
   let idleResolvers: Array<() => void> = [];
 
   const claim = async (): Promise<Job | undefined> => {
+    const lease = randomUUID();
     const { rows } = await db.query<JobRow>(
       `UPDATE jobs SET state = 'running', attempts = attempts + 1, updated_at = now(),
-         locked_until = now() + make_interval(secs => $2)
+         locked_until = now() + make_interval(secs => $2), locked_by = $3
        WHERE id = (
          SELECT id FROM jobs
          WHERE kind = ANY($1) AND ((state = 'queued' AND run_at <= now()) OR (state = 'running' AND locked_until < now()))
          ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
        RETURNING id, kind, payload, attempts, max_attempts`,
-      [kinds, LEASE_SECONDS],
+      [kinds, leaseSeconds, lease],
     );
     const row = rows[0];
     return (
@@ -148,13 +168,20 @@ export function startJobWorker(options: JobWorkerOptions): { stop(): Promise<voi
         payload: row.payload,
         attempts: row.attempts,
         maxAttempts: row.max_attempts,
+        lease,
       }
     );
   };
 
+  /** Jobs handed back by `stop`: their handlers may still end, but their outcome is no longer ours. */
+  const handedBack = new Set<Job>();
+
+  // Every change below names the lease: a worker whose lease lapsed and was claimed again by another
+  // changes nothing (the other one's run decides).
   const finish = async (job: Job, error: unknown) => {
+    if (handedBack.has(job)) return;
     if (!error) {
-      await db.query(`DELETE FROM jobs WHERE id = $1`, [job.id]);
+      await db.query(`DELETE FROM jobs WHERE id = $1 AND locked_by = $2`, [job.id, job.lease]);
       return;
     }
     const message = error instanceof Error ? error.message : 'job failed';
@@ -162,32 +189,49 @@ export function startJobWorker(options: JobWorkerOptions): { stop(): Promise<voi
     logger.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, final, err: error }, 'job failed');
     await db.query(
       final
-        ? `UPDATE jobs SET state = 'failed', last_error = $2, locked_until = NULL, updated_at = now() WHERE id = $1`
-        : `UPDATE jobs SET state = 'queued', last_error = $2, locked_until = NULL, updated_at = now(),
-             run_at = now() + make_interval(secs => $3) WHERE id = $1`,
-      final ? [job.id, message] : [job.id, message, retryDelaySeconds(job.attempts)],
+        ? `UPDATE jobs SET state = 'failed', last_error = $3, locked_until = NULL, locked_by = NULL,
+             updated_at = now() WHERE id = $1 AND locked_by = $2`
+        : `UPDATE jobs SET state = 'queued', last_error = $3, locked_until = NULL, locked_by = NULL,
+             updated_at = now(), run_at = now() + make_interval(secs => $4) WHERE id = $1 AND locked_by = $2`,
+      final ? [job.id, job.lease, message] : [job.id, job.lease, message, retryDelaySeconds(job.attempts)],
     );
+  };
+
+  /** Queues a job this worker will not finish for another one at once, without counting the attempt. */
+  const handBack = async (job: Job) => {
+    handedBack.add(job);
+    options.onJobEnded?.(job.kind, 'handed-back', 0);
+    await db.query(
+      `UPDATE jobs SET state = 'queued', attempts = greatest(attempts - 1, 0), locked_until = NULL,
+         locked_by = NULL, run_at = now(), updated_at = now() WHERE id = $1 AND locked_by = $2`,
+      [job.id, job.lease],
+    );
+    await db.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, job.kind]);
   };
 
   const runOne = async (job: Job) => {
     const heartbeat = setInterval(
       () => {
         void db
-          .query(`UPDATE jobs SET locked_until = now() + make_interval(secs => $2) WHERE id = $1`, [
-            job.id,
-            LEASE_SECONDS,
-          ])
+          .query(
+            `UPDATE jobs SET locked_until = now() + make_interval(secs => $3) WHERE id = $1 AND locked_by = $2`,
+            [job.id, job.lease, leaseSeconds],
+          )
           .catch(() => undefined);
       },
-      (LEASE_SECONDS * 1000) / 3,
+      (leaseSeconds * 1000) / 3,
     );
     let failure: unknown;
+    const started = performance.now();
     try {
       await handlers[job.kind]!(job);
     } catch (error) {
       failure = error ?? new Error('job failed');
     } finally {
       clearInterval(heartbeat);
+    }
+    if (!handedBack.has(job)) {
+      options.onJobEnded?.(job.kind, failure ? 'failed' : 'done', (performance.now() - started) / 1000);
     }
     await finish(job, failure);
   };
@@ -224,7 +268,7 @@ export function startJobWorker(options: JobWorkerOptions): { stop(): Promise<voi
           running.delete(task);
           wake?.();
         });
-        running.add(task);
+        running.set(task, job);
       }
       if (!claimed && running.size === 0) for (const resolve of draining) resolve();
       else idleResolvers.unshift(...draining);
@@ -245,11 +289,25 @@ export function startJobWorker(options: JobWorkerOptions): { stop(): Promise<voi
         idleResolvers.push(resolve);
         wake?.();
       }),
-    async stop() {
+    async stop(stopOptions: StopOptions = {}) {
       stopped = true;
       wake?.();
       await looping;
-      await Promise.allSettled([...running]);
+      const tasks = [...running.keys()];
+      if (stopOptions.graceMs === undefined) await Promise.allSettled(tasks);
+      else {
+        let timer: NodeJS.Timeout | undefined;
+        const graceOver = new Promise<'grace over'>((resolve) => {
+          timer = setTimeout(() => resolve('grace over'), stopOptions.graceMs);
+        });
+        const outcome = await Promise.race([Promise.allSettled(tasks), graceOver]);
+        clearTimeout(timer);
+        if (outcome === 'grace over') {
+          const unfinished = [...running.values()];
+          logger.warn({ jobIds: unfinished.map((job) => job.id) }, 'handing back unfinished jobs');
+          await Promise.allSettled(unfinished.map(handBack));
+        }
+      }
       await (
         await unlisten
       )();

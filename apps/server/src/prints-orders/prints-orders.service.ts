@@ -39,12 +39,19 @@ export const printImagePath = (photoId: string) =>
   `${serviceBasePath('photos')}${photoFilePath(photoId, 300)}`;
 
 /** A saved address of the address book as an order's delivery address. */
-export const deliveryAddressOf = ({
-  id: _id,
-  isDefaultDelivery: _delivery,
-  isDefaultBilling: _billing,
-  ...postal
-}: Address): DeliveryAddress => postal;
+export const deliveryAddressOf = (address: Address): DeliveryAddress => ({
+  country: address.country,
+  firstName: address.firstName,
+  lastName: address.lastName,
+  company: address.company,
+  street: address.street,
+  houseNumber: address.houseNumber,
+  addressLine2: address.addressLine2,
+  postcode: address.postcode,
+  city: address.city,
+  region: address.region,
+  phone: address.phone,
+});
 
 /**
  * Prints ordered on this product's prints-order page (decision 088): the temp selection of the
@@ -86,7 +93,7 @@ export function createPrintsOrdersService(deps: {
     return {
       ...emptyPostalAddress(countryOfChannel(channelId)),
       firstName: customer.firstName || customer.email,
-      lastName: customer.lastName || '-',
+      lastName: customer.lastName,
       street: point.street,
       houseNumber: point.houseNumber,
       postcode: point.postalCode,

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUSH_LIFETIME_CLOSE_CODE } from '@photo/contracts/photos';
+import { PUSH_LIFETIME_CLOSE_CODE, PUSH_RESTART_CLOSE_CODE } from '@photo/contracts/photos';
 import type { Database } from '../platform/database';
 import { createTestDatabase } from '../testing/test-database';
 import { createCustomerPushBus, type CustomerPushBus } from './customer-push';
@@ -46,5 +46,31 @@ describe('the push channel', () => {
     await expect.poll(() => messages.length).toBe(2);
     expect(JSON.parse(messages[1]!)).toEqual({ key: 'archive-generation-finished', downloadId: 'mine' });
     expect(await closed).toBe(PUSH_LIFETIME_CLOSE_CODE);
+  });
+});
+
+describe('a stopping replica', () => {
+  it('tells its open push sockets to reconnect (1012) before it stops', async () => {
+    const db = await createTestDatabase();
+    const push = createCustomerPushBus(db);
+    const app = Fastify();
+    app.decorateRequest('storefront', null as never);
+    await registerPushRoutes(app, {
+      push,
+      authenticateUpgrade: async () => Promise.reject(new Error('no session')),
+      verifyToken: async (token) => caller(token),
+    });
+    await app.ready();
+    const socket = await app.injectWS('/api/photos/events');
+    const messages: string[] = [];
+    socket.on('message', (data: Buffer) => messages.push(data.toString()));
+    const closed = new Promise<number>((resolve) => socket.on('close', (code: number) => resolve(code)));
+    socket.send(JSON.stringify({ action: 'authenticate', token: 'customer-a' }));
+    await expect.poll(() => messages).toEqual(['OK']);
+
+    await app.close();
+    expect(await closed).toBe(PUSH_RESTART_CLOSE_CODE);
+    await push.close();
+    await db.close();
   });
 });

@@ -2,7 +2,12 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { serviceBasePath } from '@photo/contracts/endpoint';
-import { PHOTO_EVENTS_PATH, PUSH_LIFETIME_CLOSE_CODE } from '@photo/contracts/photos';
+import type { WebSocket } from 'ws';
+import {
+  PHOTO_EVENTS_PATH,
+  PUSH_LIFETIME_CLOSE_CODE,
+  PUSH_RESTART_CLOSE_CODE,
+} from '@photo/contracts/photos';
 import type { AuthenticateUpgrade, VerifyAccessToken } from '../auth/authenticate.service';
 import type { Caller } from '../platform/caller';
 import type { CustomerPushBus } from './customer-push';
@@ -29,11 +34,20 @@ export interface PushDependencies {
  * then receives this customer's messages, from whichever process raised them, until it closes (at the
  * latest after 30 minutes). The path stays below the photo service, where the browser first found it.
  */
-export async function registerPushRoutes(app: FastifyInstance, deps: PushDependencies): Promise<void> {
+export async function registerPushRoutes(
+  app: FastifyInstance,
+  deps: PushDependencies,
+): Promise<{ connections(): number }> {
+  const sockets = new Set<WebSocket>();
+  // A stopping replica tells its clients to reconnect (elsewhere) before the plugin closes what is left.
+  app.addHook('preClose', async () => {
+    for (const socket of sockets) socket.close(PUSH_RESTART_CLOSE_CODE, 'Server restarting');
+  });
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   app.get(`${serviceBasePath('photos')}${PHOTO_EVENTS_PATH}`, { websocket: true }, (socket, request) => {
     let unsubscribe: (() => void) | undefined;
     let closed = false;
+    sockets.add(socket);
     const keepalive = setInterval(() => socket.ping(), KEEPALIVE_MS);
     const lifetime = setTimeout(
       () => socket.close(PUSH_LIFETIME_CLOSE_CODE, 'Connection lifetime reached'),
@@ -41,6 +55,7 @@ export async function registerPushRoutes(app: FastifyInstance, deps: PushDepende
     );
     socket.on('close', () => {
       closed = true;
+      sockets.delete(socket);
       clearInterval(keepalive);
       clearTimeout(lifetime);
       clearTimeout(handshakeTimer);
@@ -82,4 +97,5 @@ export async function registerPushRoutes(app: FastifyInstance, deps: PushDepende
       void deps.authenticateUpgrade(request.headers, request.storefront).then(start, () => undefined);
     }
   });
+  return { connections: () => sockets.size };
 }

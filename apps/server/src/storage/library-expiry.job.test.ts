@@ -1,5 +1,5 @@
-import { emptyPostalAddress } from '@photo/contracts/addresses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyPostalAddress } from '@photo/contracts/addresses';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
 import { createDownloadsRepository } from '../downloads/downloads.repository';
@@ -33,6 +33,7 @@ describe(`the deletion of expired libraries (${process.env.DATABASE_URL ? 'Postg
       payload: {},
       attempts: 1,
       maxAttempts: 1,
+      lease: uuidv7(),
     });
     await t.app.jobs.drain();
   };

@@ -98,6 +98,17 @@ describe(`storage calls of spec 7 (${process.env.DATABASE_URL ? 'PostgreSQL' : '
     });
   });
 
+  it('counts the caller’s saved projects', async () => {
+    await t.db.query(
+      `INSERT INTO projects (id, owner_id, storefront_id, name, product_code, product_name)
+       VALUES (gen_random_uuid(), $1, 'nl', 'Holiday book', 'BOOK_A4', 'Photo book A4'),
+              (gen_random_uuid(), $1, 'nl', 'Calendar', 'CAL_A3', 'Calendar A3'),
+              (gen_random_uuid(), $2, 'nl', 'Not theirs', 'CAL_A3', 'Calendar A3')`,
+      [demoId, strangerId],
+    );
+    expect((await information(demo)).projectCount).toBe(2);
+  });
+
   it('restarts the period at every new order, and a cancelled order keeps nothing', async () => {
     clock.set('2027-02-27T10:00:00Z');
     const shop = createShopOrdersService({ db: t.db, customers: createCustomersRepository(t.db) });

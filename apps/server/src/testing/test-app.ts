@@ -20,6 +20,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Wraps the folder store the app gets, e.g. to make a read fail the way a broken disk would. */
   wrapBlobs?: (blobs: BlobStore) => BlobStore;
+  /** A database another test app uses too (two replicas of one cluster); it is left open on close. */
+  db?: Database;
   /** The app's clock, for rules that depend on the time (orders in progress). */
   clock?: Clock;
 }
@@ -37,7 +39,7 @@ export async function createTestApp(
     WEB_DIST_DIR: dataDir,
     ...env,
   });
-  const db = await createTestDatabase();
+  const db = options.db ?? (await createTestDatabase());
   const blobs = createLocalBlobStore(path.join(dataDir, 'blobs'));
   const app = await buildApp({
     config,
@@ -54,7 +56,7 @@ export async function createTestApp(
     config,
     close: async () => {
       await app.close();
-      await db.close();
+      if (!options.db) await db.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -6,7 +6,10 @@ import { Server as TusServer } from '@tus/server';
 import { serviceBasePath } from '@photo/contracts/endpoint';
 import { UPLOAD_FILES_PATH, type UploadResult } from '@photo/contracts/upload';
 import type { ErrorBody, ErrorCode } from '@photo/contracts/errors';
+import type { BlobStore } from '../platform/blob-store';
 import type { Authenticate } from '../platform/caller';
+import type { Database } from '../platform/database';
+import type { BackgroundWork } from '../platform/job-queue';
 import type { AlbumsRepository } from '../photos/albums.repository';
 import { DomainError, errorBody } from '../platform/errors';
 import { cleanDisplayName } from '../platform/text';
@@ -18,6 +21,10 @@ import {
   type PhotoIngestService,
 } from '../photos/photo-ingest.service';
 import { PhotoProcessingError, type PhotoProcessingErrorCode } from '../photos/processing/processing-errors';
+import { SharedUploadStore } from './shared-upload-store';
+
+/** The schedule that removes uploads nobody finished (a day after their last byte). */
+export const UPLOAD_CLEANUP_JOB = 'upload.delete-abandoned';
 
 /** An answer for the tus server to send as it is (it reads `status_code` and `body`). */
 class TusResponseError extends Error {
@@ -70,8 +77,10 @@ async function asTusAnswer<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Resumable uploads (the tus protocol): a file interrupted mid-way continues from the last byte the
- * server holds, and parts in progress sit on disk, so they survive a restart. When the last byte
- * arrives the file is ingested like any other photo and the temporary copy removed.
+ * server holds. Parts in progress sit in `uploadsDir` on the embedded default, or, with a shared blob
+ * store (S3), in the bucket with their state in the database, so any replica continues any upload
+ * (decision 111); either way they survive a restart. When the last byte arrives the file is ingested
+ * like any other photo and the temporary copy removed; a schedule removes uploads abandoned for a day.
  */
 export async function registerUploadRoutes(
   app: FastifyInstance,
@@ -79,11 +88,17 @@ export async function registerUploadRoutes(
     authenticate: Authenticate;
     ingest: PhotoIngestService;
     uploadsDir: string;
+    /** Keep uploads in progress in the database and `blobs` instead of `uploadsDir`, for replicas. */
+    shared?: { db: Database; blobs: BlobStore };
     /** Uploads straight into an album (metadata `albumId`) go in only if the caller owns it. */
     albums: Pick<AlbumsRepository, 'isOwned' | 'addPhotos'>;
   },
-): Promise<{ close(): void }> {
-  const store = new FileStore({ directory: deps.uploadsDir, expirationPeriodInMilliseconds: DAY_MS });
+): Promise<{ background: BackgroundWork }> {
+  const sharedStore = deps.shared && new SharedUploadStore(deps.shared.db, deps.shared.blobs, DAY_MS);
+  const store =
+    sharedStore ?? new FileStore({ directory: deps.uploadsDir, expirationPeriodInMilliseconds: DAY_MS });
+  const withUploadFile = <T>(id: string, use: (filePath: string) => Promise<T>) =>
+    sharedStore ? sharedStore.withFile(id, use) : use(path.join(deps.uploadsDir, id));
   const basePath = `${serviceBasePath('upload')}${UPLOAD_FILES_PATH}`;
 
   const tus = new TusServer({
@@ -133,12 +148,11 @@ export async function registerUploadRoutes(
     async onUploadFinish(req, upload) {
       const fileName = upload.metadata?.filename ?? 'photo';
       const ownerId = upload.metadata?.owner ?? '';
-      const filePath = path.join(deps.uploadsDir, upload.id);
       try {
         const batch = upload.metadata?.batch ?? '';
         const uploadId = UUID.test(batch) ? batch : upload.id;
-        const result = await asTusAnswer(() =>
-          deps.ingest.ingest({ ownerId, uploadId, fileName, filePath, source: 'upload' }),
+        const result = await withUploadFile(upload.id, (filePath) =>
+          asTusAnswer(() => deps.ingest.ingest({ ownerId, uploadId, fileName, filePath, source: 'upload' })),
         );
         // A duplicate joins the album too: the customer asked for this photo to be in it.
         const albumId = upload.metadata?.albumId;
@@ -185,7 +199,10 @@ export async function registerUploadRoutes(
     }
   });
 
-  const sweep = setInterval(() => void store.deleteExpired().catch(() => undefined), 60 * 60 * 1000);
-  sweep.unref();
-  return { close: () => clearInterval(sweep) };
+  return {
+    background: {
+      handlers: { [UPLOAD_CLEANUP_JOB]: async () => void (await store.deleteExpired()) },
+      schedules: [{ name: UPLOAD_CLEANUP_JOB, kind: UPLOAD_CLEANUP_JOB, everySeconds: 3600 }],
+    },
+  };
 }

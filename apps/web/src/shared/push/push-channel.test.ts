@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PUSH_LIFETIME_CLOSE_CODE } from '@photo/contracts/photos';
+import { PUSH_LIFETIME_CLOSE_CODE, PUSH_RESTART_CLOSE_CODE } from '@photo/contracts/photos';
 import { createPushChannel } from './push-channel';
 
 /** The browser's WebSocket, driven by the test: what the server would send, and when it closes. */
@@ -61,6 +61,14 @@ describe('the push channel', () => {
     expect(FakeSocket.opened).toHaveLength(2);
     vi.advanceTimersByTime(1_000);
     expect(FakeSocket.opened).toHaveLength(3);
+  });
+
+  it('opens a new connection at once when a stopping server replica tells it to reconnect', () => {
+    const channel = createPushChannel(url);
+    channel.subscribe({ onMessage: vi.fn() });
+    FakeSocket.opened[0]!.serverCloses(PUSH_RESTART_CLOSE_CODE);
+    vi.advanceTimersByTime(0);
+    expect(FakeSocket.opened).toHaveLength(2);
   });
 
   it('closes once nobody listens, but keeps it across a quick change of page', () => {

@@ -1,4 +1,4 @@
-import { PUSH_LIFETIME_CLOSE_CODE } from '@photo/contracts/photos';
+import { PUSH_LIFETIME_CLOSE_CODE, PUSH_RESTART_CLOSE_CODE } from '@photo/contracts/photos';
 
 export interface PushListener {
   /** Every message of the customer's channel, parsed from JSON; each listener picks its own shapes. */
@@ -56,7 +56,8 @@ export function createPushChannel(url: string): PushChannel {
       socket = undefined;
       ready = false;
       if (listeners.size === 0) return;
-      retry = setTimeout(open, event.code === PUSH_LIFETIME_CLOSE_CODE ? 0 : RECONNECT_MS);
+      const reopenAtOnce = event.code === PUSH_LIFETIME_CLOSE_CODE || event.code === PUSH_RESTART_CLOSE_CODE;
+      retry = setTimeout(open, reopenAtOnce ? 0 : RECONNECT_MS);
     });
   };
 
