@@ -4,6 +4,7 @@ import { CALLBACK_RECEIVER_PORT } from '../playwright.config';
 import { businessCustomer, privateCustomer } from '../support/accounts';
 import { expectNoAxeViolations, expectReflowAt320 } from '../support/accessibility';
 import { expect, test } from '../support/fixtures';
+import { moveOrder, placeOrder } from '../support/shop';
 import { unitedKingdom } from '../support/storefronts';
 
 interface Received {
@@ -67,9 +68,30 @@ test.describe('B2B pages', () => {
       expect(callback!.headers['x-photoshop-signature']).toBe(expected);
       expect(callback!.body).toContain('<event>test</event>');
 
+      // An order of this customer changes: a signed callback tells the receiver.
+      const orderId = await placeOrder({
+        code: `UK-CB-${Date.now()}`,
+        email: businessCustomer.email,
+        storefront: 'uk',
+        lines: [{ articleName: 'Poster A2', quantity: 1, unitPrice: 1495 }],
+      });
+      await moveOrder(orderId, 'ProductionStarted');
+      const inProduction = () => received.find((one) => one.body.includes('<status>InProduction</status>'));
+      await expect.poll(() => inProduction() !== undefined, { timeout: 20_000 }).toBe(true);
+      const changed = inProduction()!;
+      expect(changed.body).toContain(`<orderId>${orderId}</orderId><status>InProduction</status>`);
+      expect(changed.headers['x-photoshop-signature']).toBe(
+        `sha256=${createHmac('sha256', secret)
+          .update(`${changed.headers['x-photoshop-timestamp'] as string}.${changed.body}`)
+          .digest('hex')}`,
+      );
+
       await page.reload();
-      await expect(page.getByRole('cell', { name: 'Delivered' })).toBeVisible();
-      await expect(page.getByRole('cell', { name: '200' })).toBeVisible();
+      await expect(page.getByRole('cell', { name: 'Delivered' }).first()).toBeVisible();
+      await expect(
+        page.getByRole('cell', { name: `Order ${orderId.replace(/-1$/, '')} changed` }).first(),
+      ).toBeVisible();
+      await expect(page.getByRole('cell', { name: '200' }).first()).toBeVisible();
       await expect(page.locator('.integration__secret-value')).toHaveCount(0);
     } finally {
       await new Promise((resolve) => receiver.close(resolve));

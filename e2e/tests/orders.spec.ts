@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { E2E_PORT, E2E_SHOP_TOKEN } from '../playwright.config';
+import { expectNoAxeViolations } from '../support/accessibility';
 import { businessCustomer, privateCustomer } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { moveOrder } from '../support/shop';
 import { unitedKingdom } from '../support/storefronts';
 
 interface ListedOrder {
@@ -19,26 +19,6 @@ const myOrders = (page: Page) =>
     const response = await fetch('/api/orders/v2/superorders/me');
     return ((await response.json()) as { items: ListedOrder[] }).items;
   });
-
-/** Acts as the shop: the shop-side API with the service token (docs/shop-integration.md). */
-async function shop(path: string, body: object) {
-  const response = await fetch(`http://127.0.0.1:${E2E_PORT}/shop-api${path}`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${E2E_SHOP_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-}
-
-const moveTo = (orderId: string, state: string) =>
-  shop(`/v1/orders/${orderId}/state`, { state, changedAt: new Date().toISOString() });
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(violations.map(({ id, nodes }) => `${id}: ${nodes[0]?.target.join(' ')}`)).toEqual([]);
-}
 
 test.describe('orders', () => {
   test('shows the demo orders in progress and in history, with details, a voucher and status history', async ({
@@ -89,14 +69,14 @@ test.describe('orders', () => {
     const summary = page.getByRole('region', { name: `Order ${awaiting.orderCode}` });
     await expect(summary.getByText('Awaiting payment')).toBeVisible();
 
-    await moveTo(awaiting.orders[0]!.code, 'Confirmed');
+    await moveOrder(awaiting.orders[0]!.code, 'Confirmed');
     await page.reload();
     await expect(summary.getByText('Ordered', { exact: true })).toBeVisible();
-    await moveTo(awaiting.orders[0]!.code, 'Dispatched');
+    await moveOrder(awaiting.orders[0]!.code, 'Dispatched');
     await page.reload();
     await expect(summary.getByText('Sent', { exact: true })).toBeVisible();
     // A late report of an earlier state changes nothing.
-    await moveTo(awaiting.orders[0]!.code, 'ProductionStarted');
+    await moveOrder(awaiting.orders[0]!.code, 'ProductionStarted');
     await page.reload();
     await expect(summary.getByText('Sent', { exact: true })).toBeVisible();
 
@@ -132,7 +112,7 @@ test.describe('orders', () => {
     // The shop starts production while the customer is editing: the change is refused.
     await delivery.getByRole('button', { name: 'Change delivery address' }).click();
     await delivery.getByLabel('Street number').fill('403');
-    await moveTo(changeable.orders[0]!.code, 'ProductionStarted');
+    await moveOrder(changeable.orders[0]!.code, 'ProductionStarted');
     await delivery.getByRole('button', { name: 'Save address' }).click();
     await expect(delivery.getByRole('alert')).toHaveText(
       'This order is already in production: its delivery address can no longer be changed.',

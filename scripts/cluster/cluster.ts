@@ -27,6 +27,8 @@ export interface ClusterOptions {
   demoData?: boolean;
   /** More settings for every replica (e.g. LOG_LEVEL, SHUTDOWN_GRACE_SECONDS). */
   env?: Record<string, string>;
+  /** Settings of one replica (e.g. a METRICS_PORT each). */
+  replicaEnv?: (name: string, port: number) => Record<string, string>;
   /** Progress lines; silent by default. */
   log?: (line: string) => void;
 }
@@ -210,6 +212,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       DEMO_DATA: seed ? 'true' : 'false',
       LOG_LEVEL: 'info',
       ...options.env,
+      ...options.replicaEnv?.(name, port),
     };
     const running = () => child !== undefined && child.exitCode === null && child.signalCode === null;
     return {

@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { CORRELATION_HEADER } from '@photo/contracts/errors';
 import type { AppConfig } from './config';
+import { createAddressesRepository } from './addresses/addresses.repository';
 import { registerAddressRoutes } from './addresses/addresses.routes';
 import { createAddressesService } from './addresses/addresses.service';
 import { registerAuth } from './auth/auth.module';
@@ -59,7 +60,6 @@ import { createLibraryExpiryWork } from './storage/library-expiry.job';
 import { createStorageRepository } from './storage/storage.repository';
 import { registerStorageRoutes } from './storage/storage.routes';
 import { createStorageService } from './storage/storage.service';
-import { createAddressesRepository } from './addresses/addresses.repository';
 import { createPrintsCheckoutsRepository } from './prints-orders/prints-checkouts.repository';
 import { registerPrintsOrderRoutes } from './prints-orders/prints-orders.routes';
 import { createPrintsOrdersService, deliveryAddressOf } from './prints-orders/prints-orders.service';
@@ -236,16 +236,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db,
     invoices: createInvoicesRepository(db),
     blobs: deps.blobs,
-    readBuyer: accountBuyerReader(db),
+    readBuyer: accountBuyerReader({
+      customers: customersRepository,
+      addresses: createAddressesRepository(db),
+    }),
   });
   registerInvoiceRoutes(app, api, { invoices, blobs: deps.blobs, authenticate: auth.authenticate });
 
+  const projectsRepository = createProjectsRepository(db);
+  const projects = createProjectsService({ projects: projectsRepository, blobs: deps.blobs });
   // B2B callbacks and invoices follow the shop's order state changes, in the changes' transactions.
   const shopApi = await registerShopApi(app, {
     config,
     db,
     customers: customersRepository,
     onOrderStateChanged: [integration.onOrderStateChanged, invoiceConfirmedOrder],
+    projects,
   });
   const ordersRepository = createOrdersRepository(db);
   registerOrderRoutes(
@@ -286,7 +292,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerPaymentReturnRoute(app, { payments, authenticate: auth.authenticate });
   registerTestPaymentPages(app, { sessions: testPayments });
   const clock = deps.clock ?? systemClock;
-  const projectsRepository = createProjectsRepository(db);
   registerStorageRoutes(
     api,
     createStorageService({
@@ -340,7 +345,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerDownloadRoutes(api, { downloads: downloadsService });
   registerDataExportRoutes(api, { db, downloads: downloadsService });
-  const projects = createProjectsService({ projects: projectsRepository, blobs: deps.blobs });
   registerProjectRoutes(app, api, { projects, blobs: deps.blobs, authenticate: auth.authenticate });
 
   const uploads = await registerUploadRoutes(app, {

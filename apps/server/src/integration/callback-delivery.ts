@@ -14,6 +14,9 @@ import { CallbackUrlRefused, type CallbackTarget, type CheckCallbackUrl } from '
 import type { CallbackPayload, IntegrationRepository } from './integration.repository';
 
 export const CALLBACK_DELIVERY_JOB = 'integration.callback-delivery';
+export const CALLBACK_LOG_HOUSEKEEPING_JOB = 'integration.callback-log-housekeeping';
+/** How long the delivery log keeps a finished delivery. */
+export const CALLBACK_LOG_DAYS = 90;
 /** Attempts per callback: the first and five retries with the queue's backoff (2 s ... 32 s). */
 export const CALLBACK_MAX_ATTEMPTS = 6;
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -149,5 +152,15 @@ export function createCallbackWork(deps: {
     }
     return fail(`The receiver answered ${status}`, status, final);
   };
-  return { handlers: { [CALLBACK_DELIVERY_JOB]: deliver } };
+  return {
+    handlers: {
+      [CALLBACK_DELIVERY_JOB]: deliver,
+      [CALLBACK_LOG_HOUSEKEEPING_JOB]: async () => {
+        await integration.deleteFinishedBefore(CALLBACK_LOG_DAYS);
+      },
+    },
+    schedules: [
+      { name: CALLBACK_LOG_HOUSEKEEPING_JOB, kind: CALLBACK_LOG_HOUSEKEEPING_JOB, everySeconds: 86_400 },
+    ],
+  };
 }

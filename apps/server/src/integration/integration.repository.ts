@@ -143,6 +143,16 @@ export function createIntegrationRepository(db: Queryable) {
         [id, attempt.state, attempt.attempts, attempt.responseStatus, attempt.error],
       );
     },
+
+    /** Forgets finished deliveries older than the log keeps; pending ones stay until they end. */
+    async deleteFinishedBefore(days: number): Promise<number> {
+      const { rows } = await db.query<{ id: string }>(
+        `DELETE FROM callback_deliveries WHERE state <> 'pending' AND created_at < now() - make_interval(days => $1)
+         RETURNING id`,
+        [days],
+      );
+      return rows.length;
+    },
   };
 }
 

@@ -11,7 +11,8 @@ import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
 import { signIn, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { callbackSignature } from './callback-delivery';
+import { fireDueSchedules } from '../platform/job-queue';
+import { CALLBACK_LOG_HOUSEKEEPING_JOB, callbackSignature } from './callback-delivery';
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -254,5 +255,24 @@ describe(`the B2B integration over HTTP (${process.env.DATABASE_URL ? 'PostgreSQ
     expect(last.headers[CALLBACK_SIGNATURE_HEADER]).toBe(
       callbackSignature(callbackSecret, last.headers[CALLBACK_TIMESTAMP_HEADER] as string, last.body),
     );
+  });
+
+  it('keeps finished deliveries in the log for 90 days', async () => {
+    const { rows } = await t.db.query<{ id: string }>(
+      `UPDATE callback_deliveries SET created_at = now() - interval '91 days'
+       WHERE id = (SELECT id FROM callback_deliveries WHERE state = 'delivered' LIMIT 1) RETURNING id`,
+    );
+    const before = IntegrationSchema.parse((await call(business, 'GET', '/customers/me/integration')).json());
+    expect(before.deliveries.map((delivery) => delivery.id)).toContain(rows[0]!.id);
+    await t.db.query(`UPDATE schedules SET next_run_at = now() WHERE name = $1`, [
+      CALLBACK_LOG_HOUSEKEEPING_JOB,
+    ]);
+    await fireDueSchedules(t.db, [
+      { name: CALLBACK_LOG_HOUSEKEEPING_JOB, kind: CALLBACK_LOG_HOUSEKEEPING_JOB, everySeconds: 86_400 },
+    ]);
+    await t.app.jobs.drain();
+    const after = IntegrationSchema.parse((await call(business, 'GET', '/customers/me/integration')).json());
+    expect(after.deliveries.map((delivery) => delivery.id)).not.toContain(rows[0]!.id);
+    expect(after.deliveries.length).toBe(before.deliveries.length - 1);
   });
 });

@@ -1,26 +1,39 @@
-import type { Queryable } from '../platform/database';
+import type { Address } from '@photo/contracts/addresses';
+import type { createAddressesRepository } from '../addresses/addresses.repository';
+import type { CustomersRepository } from '../customers/customers.repository';
 import type { ReadBuyer } from './invoices.service';
 
+function addressLines(address: Address): string[] {
+  return [
+    [address.street, address.houseNumber].filter(Boolean).join(' '),
+    address.addressLine2,
+    [address.postcode, address.city].filter(Boolean).join(' '),
+    address.region,
+    address.country,
+  ].filter((line) => line.trim() !== '');
+}
+
 /**
- * The buyer of an invoice from the customer's account: the name on the account, in the seller's
- * country, without a VAT id, until the account holds company details.
+ * The buyer of an invoice from the account as it is when the order is confirmed: the company name
+ * and VAT id of the personal details, and the default billing address (else the first address). An
+ * account without them is invoiced in the account holder's name, in the seller's country.
  */
-export function accountBuyerReader(db: Queryable): ReadBuyer {
+export function accountBuyerReader(deps: {
+  customers: CustomersRepository;
+  addresses: Pick<ReturnType<typeof createAddressesRepository>, 'list'>;
+}): ReadBuyer {
   return async (customerId, sellerCountry) => {
-    const { rows } = await db.query<{
-      is_b2b: boolean;
-      first_name: string;
-      last_name: string;
-      email: string;
-    }>('SELECT is_b2b, first_name, last_name, email FROM customers WHERE id = $1', [customerId]);
-    const row = rows[0];
-    if (!row) return undefined;
+    const customer = await deps.customers.findById(customerId);
+    if (!customer || customer.deleted) return undefined;
+    const addresses = await deps.addresses.list(customerId);
+    const billing = addresses.find((address) => address.isDefaultBilling) ?? addresses[0];
+    const holder = `${customer.firstName} ${customer.lastName}`.trim() || customer.email;
     return {
-      isB2B: row.is_b2b,
-      companyName: `${row.first_name} ${row.last_name}`.trim() || row.email,
-      addressLines: [],
-      country: sellerCountry,
-      vatId: null,
+      isB2B: customer.isB2B,
+      companyName: customer.companyName?.trim() || billing?.company.trim() || holder,
+      addressLines: billing ? addressLines(billing) : [],
+      country: billing?.country ?? sellerCountry,
+      vatId: customer.vatId?.trim() || null,
     };
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoricalInvoiceSchema } from '@photo/contracts/invoices';
 import { z } from 'zod/mini';
+import { createAddressesRepository } from '../addresses/addresses.repository';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
 import { pdfText } from '../testing/pdf-text';
@@ -22,7 +23,12 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
   let privateId: string;
   let orderNumber = 0;
 
-  const service = (readBuyer = accountBuyerReader(t.db)) =>
+  const service = (
+    readBuyer = accountBuyerReader({
+      customers: createCustomersRepository(t.db),
+      addresses: createAddressesRepository(t.db),
+    }),
+  ) =>
     createInvoicesService({ db: t.db, invoices: createInvoicesRepository(t.db), blobs: t.blobs, readBuyer });
   const order = (overrides: Partial<InvoiceableOrder> = {}): InvoiceableOrder => {
     orderNumber += 1;
@@ -128,24 +134,57 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     expect(rows[0]!.last_number).toBe(12);
   });
 
-  it('reverse-charges an EU business in another country and says so on the invoice', async () => {
-    const belgianBusiness = async (): Promise<InvoiceBuyer> => ({
-      isB2B: true,
-      companyName: 'Fotostudio Brugge BV',
-      addressLines: ['Markt 1', '8000 Brugge'],
-      country: 'BE',
-      vatId: 'BE0123456749',
+  it('reverse-charges an EU business in another country, from its company details and billing address', async () => {
+    const details = await t.app.inject({
+      method: 'PUT',
+      url: '/api/customers/customers/me',
+      headers: otherBusiness.headers,
+      payload: {
+        salutation: null,
+        firstName: 'Nina',
+        lastName: 'Novak',
+        phone: '',
+        dateOfBirth: '',
+        companyName: 'Fotostudio Brugge BV',
+        vatId: 'BE0123456749',
+        chamberOfCommerceNumber: '',
+      },
     });
-    const invoice = (await service(belgianBusiness).issue(order({ storefrontId: 'fr' })))!;
+    expect(details.statusCode).toBe(200);
+    const address = await t.app.inject({
+      method: 'POST',
+      url: '/api/customers/customers/me/addresses',
+      headers: otherBusiness.headers,
+      payload: {
+        country: 'BE',
+        firstName: 'Nina',
+        lastName: 'Novak',
+        company: 'Fotostudio Brugge BV',
+        street: 'Markt',
+        houseNumber: '1',
+        addressLine2: '',
+        postcode: '8000',
+        city: 'Brugge',
+        region: '',
+        phone: '',
+        isDefaultDelivery: true,
+        isDefaultBilling: true,
+      },
+    });
+    expect(address.statusCode).toBe(201);
+    const otherId = (await createCustomersRepository(t.db).findActiveByEmail('b2b-new@example.com'))!.id;
+    const invoice = (await service().issue(order({ storefrontId: 'fr', customerId: otherId })))!;
     expect(invoice.snapshot).toMatchObject({
       vatTreatment: 'reverse-charge',
       vatRate: 0,
       vat: 0,
       gross: 6681,
     });
-    const pdf = await download(business, `/api/invoices/api/v1/InvoiceGroupFiles/me/${invoice.id}`);
+    const pdf = await download(otherBusiness, `/api/invoices/api/v1/InvoiceGroupFiles/me/${invoice.id}`);
     const text = plain(await pdfText(pdf.rawPayload));
     expect(text).toContain('Facture FR-000001');
+    expect(text).toContain('Fotostudio Brugge BV');
+    expect(text).toContain('8000 Brugge');
     expect(text).toContain('BE0123456749');
     expect(text).toMatch(/TVA 0 %\s+0,00 €/);
     expect(text).toMatch(/Total TVA comprise\s+66,81 €/);

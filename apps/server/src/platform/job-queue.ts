@@ -8,7 +8,10 @@ export interface Job<Payload = unknown> {
   payload: Payload;
   attempts: number;
   maxAttempts: number;
-  /** This claim's lease token: only its holder may finish, fail or hand back the job. */
+}
+
+/** A job as its worker holds it: with this claim's lease token (only its holder may finish it). */
+interface ClaimedJob extends Job {
   lease: string;
 }
 
@@ -143,12 +146,12 @@ export function startJobWorker(options: JobWorkerOptions): {
     if (!handlers[schedule.kind]) throw new Error(`Schedule ${schedule.name} names no job handler`);
   }
   const schedulesReady = registerSchedules(db, schedules);
-  const running = new Map<Promise<void>, Job>();
+  const running = new Map<Promise<void>, ClaimedJob>();
   let stopped = false;
   let wake: (() => void) | undefined;
   let idleResolvers: Array<() => void> = [];
 
-  const claim = async (): Promise<Job | undefined> => {
+  const claim = async (): Promise<ClaimedJob | undefined> => {
     const lease = randomUUID();
     const { rows } = await db.query<JobRow>(
       `UPDATE jobs SET state = 'running', attempts = attempts + 1, updated_at = now(),
@@ -174,11 +177,11 @@ export function startJobWorker(options: JobWorkerOptions): {
   };
 
   /** Jobs handed back by `stop`: their handlers may still end, but their outcome is no longer ours. */
-  const handedBack = new Set<Job>();
+  const handedBack = new Set<ClaimedJob>();
 
   // Every change below names the lease: a worker whose lease lapsed and was claimed again by another
   // changes nothing (the other one's run decides).
-  const finish = async (job: Job, error: unknown) => {
+  const finish = async (job: ClaimedJob, error: unknown) => {
     if (handedBack.has(job)) return;
     if (!error) {
       await db.query(`DELETE FROM jobs WHERE id = $1 AND locked_by = $2`, [job.id, job.lease]);
@@ -198,7 +201,7 @@ export function startJobWorker(options: JobWorkerOptions): {
   };
 
   /** Queues a job this worker will not finish for another one at once, without counting the attempt. */
-  const handBack = async (job: Job) => {
+  const handBack = async (job: ClaimedJob) => {
     handedBack.add(job);
     options.onJobEnded?.(job.kind, 'handed-back', 0);
     await db.query(
@@ -209,7 +212,7 @@ export function startJobWorker(options: JobWorkerOptions): {
     await db.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, job.kind]);
   };
 
-  const runOne = async (job: Job) => {
+  const runOne = async (job: ClaimedJob) => {
     const heartbeat = setInterval(
       () => {
         void db

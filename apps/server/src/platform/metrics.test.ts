@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { enqueueJob } from './job-queue';
 
-const METRICS_PORT = 8197;
+const METRICS_PORT = 8198;
 
 describe('Prometheus metrics, switched on by METRICS_PORT', () => {
   let t: TestApp;

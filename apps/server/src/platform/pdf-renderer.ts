@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
@@ -37,8 +38,9 @@ export interface PdfColumn {
 
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const REGULAR = path.join(fontDir, 'DejaVuSans.ttf');
-const BOLD = path.join(fontDir, 'DejaVuSans-Bold.ttf');
+// Read once per process: every render embeds a subset of the same two faces.
+const REGULAR = readFileSync(path.join(fontDir, 'DejaVuSans.ttf'));
+const BOLD = readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf'));
 
 const MARGIN = 50;
 const BODY_SIZE = 10;
@@ -169,8 +171,13 @@ function drawTable(doc: Doc, root: StructElement, block: Extract<PdfBlock, { kin
     );
   };
 
-  const drawRow = (group: StructElement, cells: string[], kind: 'TH' | 'TD', font: 'regular' | 'bold') => {
-    const height = rowHeight(cells, font);
+  const drawRow = (
+    group: StructElement,
+    cells: string[],
+    kind: 'TH' | 'TD',
+    font: 'regular' | 'bold',
+    height = rowHeight(cells, font),
+  ) => {
     const y = doc.y;
     const row = doc.struct('TR');
     group.add(row);
@@ -212,8 +219,9 @@ function drawTable(doc: Doc, root: StructElement, block: Extract<PdfBlock, { kin
   const body = doc.struct('TBody');
   table.add(body);
   for (const cells of block.rows) {
-    if (ensureRoom(doc, rowHeight(cells, 'regular'))) drawRow(body, header, 'TH', 'bold');
-    drawRow(body, cells, 'TD', 'regular');
+    const height = rowHeight(cells, 'regular');
+    if (ensureRoom(doc, height)) drawRow(body, header, 'TH', 'bold');
+    drawRow(body, cells, 'TD', 'regular', height);
   }
   body.end();
 

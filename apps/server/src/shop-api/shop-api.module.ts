@@ -6,7 +6,9 @@ import { createAuthSecretsRepository } from '../auth/auth-secrets.repository';
 import type { AppConfig } from '../config';
 import type { CustomersRepository } from '../customers/customers.repository';
 import type { Database } from '../platform/database';
+import type { ProjectsService } from '../projects/projects.service';
 import { registerShopOrderRoutes } from './orders.shop-routes';
+import { registerShopProjectRoutes } from './projects.shop-routes';
 import { createShopApiRouter } from './shop-api.router';
 import {
   createShopOrdersService,
@@ -45,6 +47,7 @@ export async function registerShopApi(
     customers: CustomersRepository;
     /** Told of every order state change, inside the change's transaction. */
     onOrderStateChanged?: OrderStateListener[];
+    projects: ProjectsService;
   },
 ): Promise<ShopApi> {
   const shop = createShopApiRouter(app, await shopToken(deps.config, deps.db));
@@ -54,5 +57,6 @@ export async function registerShopApi(
     ...(deps.onOrderStateChanged ? { onStateChanged: deps.onOrderStateChanged } : {}),
   });
   registerShopOrderRoutes(shop, orders);
+  registerShopProjectRoutes(shop, { projects: deps.projects, customers: deps.customers });
   return { orders };
 }

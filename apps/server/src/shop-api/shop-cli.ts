@@ -54,6 +54,12 @@ const fail = (message: string): never => {
   process.exit(1);
 };
 
+const [command, code] = positionals;
+if (values.help || !command) {
+  console.log(usage);
+  process.exit(values.help ? 0 : 1);
+}
+
 const config = loadConfig();
 const baseUrl = values.url ?? `http://127.0.0.1:${config.port}`;
 const token =
@@ -121,11 +127,6 @@ const forward: InternalOrderState[] = [
   'Dispatched',
 ];
 
-const [command, code] = positionals;
-if (values.help || !command) {
-  console.log(usage);
-  process.exit(command ? 0 : 1);
-}
 const needCode = () => code ?? fail(`${command} needs an order code\n\n${usage}`);
 
 switch (command) {

@@ -17,6 +17,7 @@ import { conflict, invalid, notFound } from '../platform/errors';
 import { storefronts } from '../storefronts/storefronts';
 import { createOrdersRepository, type OrderRecord, type SuperOrderRecord } from '../orders/orders.repository';
 import { decideState } from '../orders/order-rules';
+import { resolveShopCustomer } from './shop-customer';
 
 const later = (a: Date, b: Date) => a.getTime() > b.getTime();
 
@@ -108,18 +109,8 @@ export function createShopOrdersService(deps: {
     for (const listener of deps.onStateChanged ?? []) await listener(tx, change);
   };
 
-  const resolveCustomer = async (input: { accountId?: string | undefined; email?: string | undefined }) => {
-    if (input.accountId) {
-      const customer = await customers.findById(input.accountId);
-      if (customer && !customer.deleted) return customer.id;
-    } else if (input.email) {
-      const customer = await customers.findActiveByEmail(input.email);
-      if (customer) return customer.id;
-    } else {
-      throw invalid('body.accountId', 'body.accountId: an accountId or an email is required');
-    }
-    throw notFound('No such customer');
-  };
+  const resolveCustomer = (input: { accountId?: string | undefined; email?: string | undefined }) =>
+    resolveShopCustomer(customers, input);
 
   const readSuperOrder = async (tx: Queryable, code: string): Promise<ShopSuperOrder> => {
     const repository = createOrdersRepository(tx);

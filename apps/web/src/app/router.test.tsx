@@ -112,6 +112,16 @@ describe('shell', () => {
           jsonResponse({ items: [], orderCount: 0 }),
         [`${testConfig.apiBaseUrls.photos}/users`]: () =>
           jsonResponse({ photosCount: 0, albumsCount: 0, status: 'ACTIVE' }),
+        [`${testConfig.apiBaseUrls.storage}/accounts/getaccountinformation`]: () =>
+          jsonResponse({
+            lastOrderDate: null,
+            projectCount: 0,
+            projectedDeletionDate: '2027-06-01T10:00:00.000Z',
+            registrationDate: '2025-12-01T10:00:00.000Z',
+            daysRemaining: 180,
+            monthsRemaining: 6,
+            status: 'safe',
+          }),
       },
     });
     const shop = await screen.findByRole('navigation', { name: 'Shop' });

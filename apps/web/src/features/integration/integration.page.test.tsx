@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Integration } from '@photo/contracts/integration';
-import { jsonResponse, renderApp, testConfig, testCustomer } from '../../test/fixtures';
+import { jsonResponse, polyfillDialog, renderApp, testConfig, testCustomer } from '../../test/fixtures';
 
 const base = testConfig.apiBaseUrls.customers;
 /** The page for a business customer; `patch` answers PATCH /customers/me (the same URL as the profile). */
@@ -34,6 +34,8 @@ const integration: Integration = {
   hasSecret: false,
   deliveries: [],
 };
+
+beforeAll(polyfillDialog);
 
 describe('the FTP instructions page', () => {
   it('sends a private customer to the overview', async () => {
@@ -102,5 +104,31 @@ describe('the FTP instructions page', () => {
     expect(await screen.findByRole('cell', { name: 'Order ORD-7 changed' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Delivered' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send a test callback' })).toBeInTheDocument();
+  });
+
+  it('asks before making a new signing secret, then shows it once', async () => {
+    const user = userEvent.setup();
+    const view = renderApp({
+      path: '/integration',
+      customer: business,
+      routes: {
+        [`${base}/customers/me/integration`]: () =>
+          jsonResponse({
+            ...integration,
+            callbackUrl: 'https://hooks.example.com/x',
+            callbackFormat: 'JSON',
+            hasSecret: true,
+          }),
+        [`${base}/customers/me/callback-secret`]: () => jsonResponse({ callbackSecret: 'whsec_new' }, 201),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Make a new signing secret' }));
+    const dialog = screen.getByRole('dialog', { name: 'Make a new signing secret?' });
+    expect(dialog).toHaveTextContent('The current secret stops working at once');
+    expect(view.fetchMock.mock.calls.some(([url]) => url.toString().endsWith('/callback-secret'))).toBe(
+      false,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Make a new signing secret' }));
+    expect(await screen.findByText('whsec_new')).toBeInTheDocument();
   });
 });

@@ -14,6 +14,7 @@ import { customerQueries } from '../../shared/customer/customer.queries';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import type { MessageId } from '../../shared/i18n/translator';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
 import { integrationQueries } from './integration.queries';
@@ -106,6 +107,7 @@ function CallbackSettings({ integration }: { integration: Integration }) {
   const [url, setUrl] = useState(integration.callbackUrl ?? '');
   const [format, setFormat] = useState<CallbackFormat>(integration.callbackFormat ?? 'JSON');
   const [secret, setSecret] = useState<string | null>(null);
+  const [confirmingRenewal, setConfirmingRenewal] = useState(false);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: integrationQueries.all() });
   // Spec 4: the update is in progress, finished (the profile merged with the answer) or failed, and can be reset.
@@ -120,13 +122,12 @@ function CallbackSettings({ integration }: { integration: Integration }) {
       await refresh();
     },
   });
-  const renew = useMutation({
-    mutationFn: () => request(integrationApi.renewSecret, {}),
-    onSuccess: async ({ callbackSecret }) => {
-      setSecret(callbackSecret);
-      await refresh();
-    },
-  });
+  const renew = async () => {
+    const { callbackSecret } = await request(integrationApi.renewSecret, {});
+    setSecret(callbackSecret);
+    setConfirmingRenewal(false);
+    await refresh();
+  };
   const test = useMutation({
     mutationFn: () => request(integrationApi.sendTest, {}),
     onSettled: refresh,
@@ -234,8 +235,7 @@ function CallbackSettings({ integration }: { integration: Integration }) {
             <button
               type="button"
               className="button button--secondary"
-              disabled={renew.isPending}
-              onClick={() => renew.mutate()}
+              onClick={() => setConfirmingRenewal(true)}
             >
               {t('integration.secret.renew')}
             </button>
@@ -243,7 +243,18 @@ function CallbackSettings({ integration }: { integration: Integration }) {
         </div>
       )}
       <div aria-live="polite">{test.isSuccess && <p>{t('integration.test.queued')}</p>}</div>
-      {(test.isError || renew.isError) && (
+      {confirmingRenewal && (
+        <ConfirmDialog
+          title={t('integration.secret.renewTitle')}
+          message={t('integration.secret.renewMessage')}
+          confirmLabel={t('integration.secret.renew')}
+          cancelLabel={t('integration.secret.cancel')}
+          errorMessage={t('integration.actionFailed')}
+          onConfirm={renew}
+          onClose={() => setConfirmingRenewal(false)}
+        />
+      )}
+      {test.isError && (
         <p className="alert" role="alert">
           {t('integration.actionFailed')}
         </p>

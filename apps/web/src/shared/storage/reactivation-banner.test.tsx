@@ -16,6 +16,7 @@ import {
   testConfig,
 } from '../../test/fixtures';
 import { REACTIVATION_MODAL_SHOWN_KEY, ReactivationBanner } from './reactivation-banner';
+import { StorageStatus } from './storage-status';
 
 beforeAll(polyfillDialog);
 afterEach(() => sessionStorage.clear());
@@ -33,13 +34,15 @@ const information = (overrides: Partial<AccountInformation>): AccountInformation
 
 function renderBanner(
   info: AccountInformation,
-  options: { flag?: boolean; translator?: typeof enTranslator } = {},
+  options: { flag?: boolean; translator?: typeof enTranslator; status?: boolean } = {},
 ) {
   const request = vi.fn(async (endpoint: unknown) => {
     if (endpoint === storageApi.accountInformation) return info;
     throw new Error('unexpected call');
   });
-  const router = createMemoryRouter([{ path: '*', element: <ReactivationBanner /> }]);
+  const router = createMemoryRouter([
+    { path: '*', element: options.status ? <StorageStatus /> : <ReactivationBanner /> },
+  ]);
   const view = render(
     <AppProviders
       environment={{
@@ -108,6 +111,12 @@ describe('the reactivation banner', () => {
 
     renderBanner(critical);
     await screen.findByRole('region', { name: 'Photo storage' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('gives the overview the same text in one line, without a modal', async () => {
+    renderBanner(information({ status: 'critical', monthsRemaining: 0, daysRemaining: 5 }), { status: true });
+    expect(await screen.findByText('5 days storage remaining.')).toHaveClass('storage-status--critical');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
