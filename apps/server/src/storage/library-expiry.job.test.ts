@@ -1,4 +1,3 @@
-import { emptyPostalAddress } from '@photo/contracts/addresses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
