@@ -21,19 +21,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { AlbumListSchema, albumsApi } from '@photo/contracts/albums';
 import { serviceBasePath } from '@photo/contracts/endpoint';
 import { PhotoPageSchema, type SortKey, type TimelineEntry } from '@photo/contracts/photos';
 import { SharedAlbumPhotoPageSchema } from '@photo/contracts/shares';
 import type { Caller } from '../apps/server/src/platform/caller';
-import {
-  migrate,
-  openPgliteDatabase,
-  openPostgresDatabase,
-  type Database,
-} from '../apps/server/src/platform/database';
+import { openPgliteDatabase, type Database } from '../apps/server/src/platform/database';
 import { uuidv7 } from '../apps/server/src/platform/uuid';
 import { createAlbumsRepository } from '../apps/server/src/photos/albums.repository';
 import { toAlbumDto } from '../apps/server/src/photos/albums.routes';
@@ -42,7 +36,6 @@ import { toPhotoPageDto } from '../apps/server/src/photos/photo-dto';
 import { createShareRepository } from '../apps/server/src/share/share.repository';
 import { toSharedPhotoDto } from '../apps/server/src/share/share.routes';
 import { createShareService } from '../apps/server/src/share/share.service';
-import { migrationsDir } from '../apps/server/src/testing/test-database';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium-path';
 import {
   ALBUM_LIBRARY,
@@ -55,6 +48,7 @@ import { openBarePage, type BenchPage } from './support/bench-page';
 import { createBenchServer, signInOnProviderPage } from './support/bench-server';
 import { DEMO_EMAIL, DEMO_PASSWORD, prepareDataFolder } from './support/browser-library';
 import { initScript, type LongTaskWindow, type TimelineState } from './support/browser-page';
+import { openBenchDatabase } from './support/bench-database';
 import { median, percentile, seededRandom } from './support/stats';
 import { createBenchCustomer, loadLibrary } from './support/timeline-library';
 
@@ -62,7 +56,6 @@ const SAMPLES = 200;
 const WARM_UP = 20;
 const SAMPLE_BUDGET_MS = 60_000;
 const TARGET = { listMs: 50, sectionMs: 40, longTaskMs: 50, tiles: 400 };
-const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const ORIGIN = 'http://uk.localhost:8080';
 const PHOTOS_BASE = `${ORIGIN}${serviceBasePath('photos')}`;
 const ENGINES = (process.env.ALBUMS_ENGINES ?? 'pglite,postgres').split(',').filter(Boolean);
@@ -126,34 +119,10 @@ function planSummary(lines: string[]): string {
 // ---------------------------------------------------------------------------------------------------
 // 1. Server figures.
 
-async function openEngine(engine: string): Promise<{ db: Database; dispose: () => Promise<void> }> {
-  if (engine === 'pglite') {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-albums-'));
-    const db = await openPgliteDatabase(dir);
-    return {
-      db,
-      dispose: async () => {
-        await db.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const schema = `bench_albums_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const db = await openPostgresDatabase(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, { schema });
-  return {
-    db,
-    dispose: async () => {
-      await db.query(`DROP SCHEMA ${schema} CASCADE`);
-      await db.close();
-    },
-  };
-}
-
 async function serverFigures(engine: string): Promise<void> {
   log(`1. server figures on ${engine}`);
-  const { db, dispose } = await openEngine(engine);
+  const { db, dispose } = await openBenchDatabase(engine, 'albums');
   try {
-    await migrate(db, migrationsDir);
     const load = performance.now();
     const { ownerId } = await loadLibrary(db, ALBUM_LIBRARY, () => undefined);
     log(

@@ -9,9 +9,7 @@
  *
  * Run from bench/: `npm run bench:orders` (about a minute). ORDERS_ENGINES=pglite (or postgres) runs one.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { ordersApi, SuperOrderDetailsSchema } from '@photo/contracts/orders';
 import { validatePostalAddress } from '../apps/server/src/addresses/address-validator';
 import { createCustomersRepository } from '../apps/server/src/customers/customers.repository';
@@ -19,14 +17,9 @@ import { createOrdersRepository } from '../apps/server/src/orders/orders.reposit
 import { createOrdersService } from '../apps/server/src/orders/orders.service';
 import type { Caller } from '../apps/server/src/platform/caller';
 import { systemClock } from '../apps/server/src/platform/clock';
-import {
-  migrate,
-  openPgliteDatabase,
-  openPostgresDatabase,
-  type Database,
-} from '../apps/server/src/platform/database';
+import { type Database } from '../apps/server/src/platform/database';
 import { createShopOrdersService } from '../apps/server/src/shop-api/shop-orders.service';
-import { migrationsDir } from '../apps/server/src/testing/test-database';
+import { openBenchDatabase } from './support/bench-database';
 import { median, percentile, seededRandom } from './support/stats';
 
 const ORDERS = 2_000;
@@ -34,7 +27,6 @@ const PRODUCTS_PER_ORDER = 5;
 const SAMPLES = 200;
 const WARM_UP = 20;
 const TARGET_MS = 50;
-const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const ENGINES = (process.env.ORDERS_ENGINES ?? 'pglite,postgres').split(',').filter(Boolean);
 
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -116,7 +108,6 @@ async function timed(samples: number, run: (index: number) => Promise<unknown>):
 }
 
 async function measure(engine: string, db: Database) {
-  await migrate(db, migrationsDir);
   let started = performance.now();
   const { customerId, codes } = await loadOrders(db);
   log(
@@ -154,28 +145,13 @@ async function measure(engine: string, db: Database) {
 
 const results: Array<{ engine: string; figure: string; median: number; p95: number }> = [];
 for (const engine of ENGINES) {
-  if (engine === 'pglite') {
-    const folder = mkdtempSync(path.join(os.tmpdir(), 'orders-bench-'));
-    const db = await openPgliteDatabase(folder);
-    try {
-      for (const [figure, times] of Object.entries(await measure(engine, db))) {
-        results.push({ engine, figure, median: median(times), p95: percentile(times, 95) });
-      }
-    } finally {
-      await db.close();
-      rmSync(folder, { recursive: true, force: true });
+  const { db, dispose } = await openBenchDatabase(engine, 'orders');
+  try {
+    for (const [figure, times] of Object.entries(await measure(engine, db))) {
+      results.push({ engine, figure, median: median(times), p95: percentile(times, 95) });
     }
-  } else {
-    const schema = `orders_bench_${process.pid}`;
-    const db = await openPostgresDatabase(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, { schema });
-    try {
-      for (const [figure, times] of Object.entries(await measure(engine, db))) {
-        results.push({ engine, figure, median: median(times), p95: percentile(times, 95) });
-      }
-    } finally {
-      await db.query(`DROP SCHEMA ${schema} CASCADE`);
-      await db.close();
-    }
+  } finally {
+    await dispose();
   }
 }
 

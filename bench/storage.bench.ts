@@ -11,22 +11,14 @@
  * Run from bench/: `npm run bench:storage` (about a minute). STORAGE_ENGINES=pglite (or postgres) runs
  * one engine.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { AccountInformationSchema } from '@photo/contracts/storage';
 import type { Caller } from '../apps/server/src/platform/caller';
 import { systemClock } from '../apps/server/src/platform/clock';
-import {
-  migrate,
-  openPgliteDatabase,
-  openPostgresDatabase,
-  type Database,
-} from '../apps/server/src/platform/database';
+import { type Database } from '../apps/server/src/platform/database';
 import { createStorageRepository } from '../apps/server/src/storage/storage.repository';
 import { createStorageService } from '../apps/server/src/storage/storage.service';
-import { migrationsDir } from '../apps/server/src/testing/test-database';
+import { openBenchDatabase } from './support/bench-database';
 import { median, percentile } from './support/stats';
 
 const ORDERS = 2_000;
@@ -35,32 +27,8 @@ const OTHER_CUSTOMERS = 5_000;
 const SAMPLES = 300;
 const WARM_UP = 30;
 const TARGET_MS = 50;
-const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const ENGINES = (process.env.STORAGE_ENGINES ?? 'pglite,postgres').split(',').filter(Boolean);
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
-
-async function openEngine(engine: string): Promise<{ db: Database; dispose: () => Promise<void> }> {
-  if (engine === 'pglite') {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-storage-'));
-    const db = await openPgliteDatabase(dir);
-    return {
-      db,
-      dispose: async () => {
-        await db.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const schema = `bench_storage_${randomUUID().replaceAll('-', '')}`;
-  const db = await openPostgresDatabase(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, { schema });
-  return {
-    db,
-    dispose: async () => {
-      await db.query(`DROP SCHEMA ${schema} CASCADE`);
-      await db.close();
-    },
-  };
-}
 
 /** The data in a few set-based statements: what the shop-side API would have written, row for row. */
 async function load(db: Database): Promise<string> {
@@ -131,9 +99,8 @@ async function time(work: () => Promise<unknown>, samples: number): Promise<numb
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 async function figures(engine: string) {
-  const { db, dispose } = await openEngine(engine);
+  const { db, dispose } = await openBenchDatabase(engine, 'storage');
   try {
-    await migrate(db, migrationsDir);
     let started = performance.now();
     const customerId = await load(db);
     log(
