@@ -8,9 +8,10 @@ export const newsletterStatuses = ['none', 'pending', 'subscribed'] as const;
 export const NewsletterStatusSchema = z.object({ status: z.enum(newsletterStatuses) });
 export type NewsletterStatus = z.infer<typeof NewsletterStatusSchema>['status'];
 
+// An e-mail address and the link's secret (base64url): anything else, a NUL say, is a 400 at the door.
 const EmailTokenParamsSchema = z.object({
-  email: z.string().check(z.minLength(3), z.maxLength(254)),
-  token: z.string().check(z.minLength(1), z.maxLength(200)),
+  email: z.email().check(z.maxLength(254)),
+  token: z.string().check(z.regex(/^[\w-]{1,200}$/)),
 });
 
 /**

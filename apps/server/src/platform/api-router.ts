@@ -33,8 +33,24 @@ export interface ApiRouter {
 // API get English ones ('Too small: expected number to be >=1'), the web app translates the code.
 z.config(z.locales.en());
 
+/** The path of the first text holding a NUL: no database column can store one, so it is a 400 here. */
+function pathOfNul(value: unknown, path: string[] = []): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = pathOfNul(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 function parsePart<S extends z.ZodMiniType | undefined>(schema: S, value: unknown, part: string): unknown {
   if (!schema) return undefined;
+  const nul = pathOfNul(value);
+  if (nul) {
+    const field = [part, ...nul].join('.');
+    throw invalid(field, `${field}: must not contain a NUL character`);
+  }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
