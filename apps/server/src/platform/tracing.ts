@@ -54,7 +54,7 @@ const tracer = (): Tracer => trace.getTracer(TRACER_NAME);
 
 const endWith = (span: Span, error: unknown) => {
   if (error !== undefined) {
-    span.recordException(error instanceof Error ? error : String(error));
+    span.recordException(error instanceof Error ? error : 'a value that is not an Error was thrown');
     span.setStatus({ code: SpanStatusCode.ERROR });
   }
   span.end();
