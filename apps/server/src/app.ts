@@ -100,6 +100,8 @@ import type { Database } from './platform/database';
 import { installErrorHandler } from './platform/errors';
 import type { Server } from 'node:http';
 import { createMetrics, serveMetrics } from './platform/metrics';
+import { startTracing, traceDatabase, traceJobs, traceRequests } from './platform/tracing';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace';
 import { rateWindowsStore } from './platform/rate-limit-store';
 import { createRateWindows } from './platform/rate-windows';
 import { registerSecurityHeaders } from './platform/security-headers';
@@ -130,6 +132,8 @@ export interface AppDependencies {
   logger?: boolean | { level: string };
   /** The time of time-based rules (orders in progress); tests pass a fixed one. */
   clock?: Clock;
+  /** Where spans go when tracing is configured; by default the OTLP collector (tests pass an in-memory one). */
+  spanProcessor?: SpanProcessor;
 }
 
 /** Which replica answered (operators and the cluster tests read it). */
@@ -139,7 +143,12 @@ const hostIndependentPaths = new Set(['/healthz', '/readyz']);
 
 /** Composes the whole system from explicit dependencies; `server.ts` only starts what this builds. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const { config, db } = deps;
+  const { config } = deps;
+  // Off by default; with OTEL_EXPORTER_OTLP_ENDPOINT set, requests, jobs and SQL are traced (decision 114).
+  const tracing =
+    config.tracing &&
+    startTracing(config.tracing, { replica: config.replicaId, spanProcessor: deps.spanProcessor });
+  const db = tracing ? traceDatabase(deps.db) : deps.db;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel, base: { replica: config.replicaId } },
     genReqId: correlationIdFor,
@@ -150,6 +159,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   installErrorHandler(app);
+  if (tracing) traceRequests(app);
   // Off by default; with METRICS_PORT set, every answer and job is counted (decision 113).
   let pushConnections = () => 0;
   const metrics =
@@ -413,13 +423,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ],
     },
   ];
+  const jobHandlers = Object.assign(
+    {},
+    ...background.map((work) => work.handlers),
+  ) as BackgroundWork['handlers'];
   const jobs = startJobWorker({
     db,
     logger: app.log,
     concurrency: config.jobConcurrency,
     leaseSeconds: config.jobLeaseSeconds,
     onJobEnded: metrics && ((kind, outcome, seconds) => metrics.jobFinished(kind, outcome, seconds)),
-    handlers: Object.assign({}, ...background.map((work) => work.handlers)) as BackgroundWork['handlers'],
+    handlers: tracing ? traceJobs(jobHandlers) : jobHandlers,
     schedules: background.flatMap((work) => work.schedules ?? []),
   });
   pushConnections = () => pushRoutes.connections();
@@ -443,6 +457,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mailTransport.close();
     await push.close();
     await dates.close();
+    await tracing?.shutdown();
   });
 
   await registerWebApp(app, config.webDistDir);

@@ -55,4 +55,15 @@ describe('loadConfig: replicas', () => {
   it('refuses a replica name that cannot travel in a header', () => {
     expect(() => loadConfig({ REPLICA_ID: 'api 2\n' })).toThrow('REPLICA_ID');
   });
+
+  it('traces nothing unless a collector is named, then under this service name', () => {
+    expect(loadConfig({}).tracing).toBeUndefined();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toEqual({
+      endpoint: 'http://collector:4318',
+      serviceName: 'photo-account-area',
+    });
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+    );
+  });
 });

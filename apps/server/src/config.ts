@@ -81,6 +81,10 @@ const EnvSchema = z.object({
     .optional(),
   /** Prometheus metrics (`GET /metrics`) on this port of their own; unset: no metrics (the default). */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** An OTLP/HTTP collector, e.g. http://collector:4318: traces go to `<it>/v1/traces`; unset: no tracing. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** The `service.name` of this system's traces. */
+  OTEL_SERVICE_NAME: z.string().min(1).default('photo-account-area'),
   /** How long a claimed job stays a worker's without renewal: a killed worker's jobs return after it. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
   /** On SIGTERM, how long running jobs may take before they are handed back to another worker. */
@@ -132,11 +136,20 @@ export interface AppConfig {
   shutdownGraceMs: number;
   /** Unset: metrics are off. */
   metricsPort: number | undefined;
+  /** Unset: tracing is off (decision 114). */
+  tracing: TracingConfig | undefined;
   integration: IntegrationConfig;
   shopApiToken: string | undefined;
   webDistDir: string;
   localesDir: string;
   migrationsDir: string;
+}
+
+/** Where OpenTelemetry traces go (OTLP over HTTP). */
+export interface TracingConfig {
+  /** The collector's base address; spans are posted to `<endpoint>/v1/traces`. */
+  endpoint: string;
+  serviceName: string;
 }
 
 /** The FTP drop for order files and the callback rules of the B2B integration. */
@@ -193,6 +206,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     replicaId: values.REPLICA_ID ?? `${hostname()}-${process.pid}`,
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
     metricsPort: values.METRICS_PORT,
+    tracing: values.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: values.OTEL_SERVICE_NAME }
+      : undefined,
     integration: {
       ftpHost: values.FTP_HOST,
       ftpPort: values.FTP_PORT,

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
@@ -24,6 +25,8 @@ export interface TestAppOptions {
   db?: Database;
   /** The app's clock, for rules that depend on the time (orders in progress). */
   clock?: Clock;
+  /** Where spans go when the env switches tracing on (an in-memory exporter's processor). */
+  spanProcessor?: SpanProcessor;
 }
 
 /** The real app on a fresh database and a temporary data folder, for `app.inject` tests. */
@@ -47,6 +50,7 @@ export async function createTestApp(
     blobs: options.wrapBlobs?.(blobs) ?? blobs,
     logger: false,
     clock: options.clock,
+    spanProcessor: options.spanProcessor,
   });
   await app.ready();
   return {
