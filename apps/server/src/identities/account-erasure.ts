@@ -32,16 +32,13 @@ interface ErasedPerson {
 
 /** The invoice as kept: every printed field stays but the ones naming the person behind the account. */
 function pseudonymised(snapshot: InvoiceSnapshot, person: ErasedPerson, pseudonym: string): InvoiceSnapshot {
-  const personal = [
-    person.email,
-    `${person.first_name} ${person.last_name}`,
-    person.first_name,
-    person.last_name,
-    person.phone ?? '',
-  ]
-    .map((value) => value.trim().toLowerCase())
+  const lower = (value: string) => value.trim().toLowerCase();
+  const contained = [person.email, `${person.first_name} ${person.last_name}`, person.phone ?? '']
+    .map(lower)
     .filter((value) => value.length > 1);
-  const names = (text: string) => personal.some((value) => text.toLowerCase().includes(value));
+  const whole = [person.first_name, person.last_name].map(lower).filter(Boolean);
+  const names = (text: string) =>
+    contained.some((value) => lower(text).includes(value)) || whole.includes(lower(text));
   return {
     ...snapshot,
     buyer: {
