@@ -5,6 +5,7 @@ import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
 import { signIn, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { insertTestOrder } from '../testing/test-orders';
 import { insertTestPhotos } from '../testing/test-photos';
 import { zipEntries } from '../testing/zip-entries';
 
@@ -49,23 +50,7 @@ describe(`'Download my data' (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
         isDefaultBilling: true,
       },
     });
-    const code = `SO-${randomUUID()}`;
-    await t.db.query(
-      `INSERT INTO super_orders (code, customer_id, storefront_id, source, currency, delivery_type,
-         delivery_address, created_at, changed_at)
-       VALUES ($1, $2, 'photo-shop-nl', 'Web', 'EUR', 'Home', '{}', now(), now())`,
-      [code, ownerId],
-    );
-    await t.db.query(
-      `INSERT INTO orders (id, super_order_code, customer_id, position, state, state_changed_at)
-       VALUES ($1, $2, $3, 1, 'Confirmed', now())`,
-      [`${code}-1`, code, ownerId],
-    );
-    await t.db.query(
-      `INSERT INTO order_products (order_id, line_id, position, product_code, article_name, article_group,
-         quantity, unit_price) VALUES ($1, 'l1', 1, 'BOOK_A4_HARD', 'Photo book', 'Books', 1, 2995)`,
-      [`${code}-1`],
-    );
+    const { code, orderId } = await insertTestOrder(t.db, ownerId);
     await t.db.query(
       `INSERT INTO invoices (id, customer_id, storefront_id, number, invoice_number, order_id, order_ref, issued_at,
          currency, gross_total, snapshot)
@@ -73,7 +58,7 @@ describe(`'Download my data' (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
       [
         randomUUID(),
         ownerId,
-        `${code}-1`,
+        orderId,
         code,
         JSON.stringify({ buyer: { companyName: 'Demi', addressLines: [], country: 'NL', vatId: null } }),
       ],

@@ -8,6 +8,7 @@ import { uuidv7 } from '../platform/uuid';
 import { linkTo, mailsTo } from '../testing/mailbox';
 import { signIn, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { insertTestOrder } from '../testing/test-orders';
 import { insertTestPhotos } from '../testing/test-photos';
 
 const PASSWORD = 'a-good-password';
@@ -201,28 +202,7 @@ describe(`the Auth API: e-mail change and account deletion (${process.env.DATABA
 
   /** An order, a saved project with its preview, an invoice with its PDF and callback settings. */
   const giveBusinessData = async (customerId: string) => {
-    const code = `SO-${uuidv7()}`;
-    const orderId = `O-${uuidv7()}`;
-    await t.db.query(
-      `INSERT INTO super_orders (code, customer_id, storefront_id, source, currency, delivery_type,
-         delivery_address, created_at, changed_at)
-       VALUES ($1, $2, 'photo-shop-nl', 'Web', 'EUR', 'Home', '{"city":"Amsterdam"}', now(), now())`,
-      [code, customerId],
-    );
-    await t.db.query(
-      `INSERT INTO orders (id, super_order_code, customer_id, position, state, state_changed_at)
-       VALUES ($1, $2, $3, 1, 'Confirmed', now())`,
-      [orderId, code, customerId],
-    );
-    await t.db.query(
-      `INSERT INTO order_products (order_id, line_id, position, product_code, article_name, article_group,
-         quantity, unit_price) VALUES ($1, 'l1', 1, 'BOOK_A4_HARD', 'Photo book', 'Books', 1, 2995)`,
-      [orderId],
-    );
-    await t.db.query(
-      `INSERT INTO order_state_history (order_id, state, occurred_at) VALUES ($1, 'Confirmed', now())`,
-      [orderId],
-    );
+    const { code, orderId } = await insertTestOrder(t.db, customerId);
     const projectId = uuidv7();
     const previewKey = `projects/${customerId}/${projectId}/preview.webp`;
     await t.blobs.put(previewKey, Buffer.from('webp'), 'image/webp');
