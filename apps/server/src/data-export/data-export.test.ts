@@ -5,6 +5,7 @@ import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
 import { signIn, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { insertTestOrder } from '../testing/test-orders';
 import { insertTestPhotos } from '../testing/test-photos';
 import { zipEntries } from '../testing/zip-entries';
 
@@ -49,6 +50,24 @@ describe(`'Download my data' (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
         isDefaultBilling: true,
       },
     });
+    const { code, orderId } = await insertTestOrder(t.db, ownerId);
+    await t.db.query(
+      `INSERT INTO invoices (id, customer_id, storefront_id, number, invoice_number, order_id, order_ref, issued_at,
+         currency, gross_total, snapshot)
+       VALUES ($1, $2, 'export-test', 1, 'NL-0001', $3, $4, now(), 'EUR', 2995, $5)`,
+      [
+        randomUUID(),
+        ownerId,
+        orderId,
+        code,
+        JSON.stringify({ buyer: { companyName: 'Demi', addressLines: [], country: 'NL', vatId: null } }),
+      ],
+    );
+    await t.db.query(
+      `INSERT INTO projects (id, owner_id, storefront_id, name, product_code, product_name)
+       VALUES ($1, $2, 'photo-shop-nl', 'Holiday book', 'BOOK_A4_HARD', 'Photo book')`,
+      [randomUUID(), ownerId],
+    );
     const id = randomUUID();
     const asked = await t.app.inject({
       method: 'POST',
@@ -78,8 +97,34 @@ describe(`'Download my data' (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     const names = entries.map((entry) => entry.name);
     expect(names.filter((name) => name.endsWith('.jpg'))).toHaveLength(2);
     expect(names).toEqual(
-      expect.arrayContaining(['profile.json', 'addresses.json', 'albums.json', 'newsletter.json']),
+      expect.arrayContaining([
+        'profile.json',
+        'addresses.json',
+        'albums.json',
+        'newsletter.json',
+        'orders.json',
+        'invoices.json',
+        'projects.json',
+      ]),
     );
+    const read = (name: string) =>
+      JSON.parse(entries.find((entry) => entry.name === name)!.data.toString()) as unknown;
+    expect(read('orders.json')).toEqual([
+      expect.objectContaining({
+        code,
+        orders: [
+          expect.objectContaining({
+            products: [expect.objectContaining({ articleName: 'Photo book', quantity: 1 })],
+          }),
+        ],
+      }),
+    ]);
+    expect(read('invoices.json')).toEqual([
+      expect.objectContaining({ invoiceNumber: 'NL-0001', orderRef: code, grossTotal: 2995 }),
+    ]);
+    expect(read('projects.json')).toEqual([
+      expect.objectContaining({ name: 'Holiday book', hasPreview: false }),
+    ]);
     const profile = JSON.parse(
       entries.find((entry) => entry.name === 'profile.json')!.data.toString(),
     ) as Record<string, unknown>;

@@ -3,10 +3,38 @@ import { createAddressesRepository } from '../addresses/addresses.repository';
 import { createCustomersRepository } from '../customers/customers.repository';
 import type { ArchiveSource } from '../downloads/archive-job';
 import type { DownloadsService } from '../downloads/downloads.service';
+import { createInvoicesRepository } from '../invoices/invoices.repository';
+import { createOrdersRepository } from '../orders/orders.repository';
 import type { PhotosRepository } from '../photos/photos.repository';
 import type { ApiRouter } from '../platform/api-router';
 import type { Database } from '../platform/database';
 import { notFound } from '../platform/errors';
+import { createProjectsRepository } from '../projects/projects.repository';
+
+/** Far more than any account holds: the export lists everything in one page. */
+const EVERYTHING = 1_000_000;
+
+/** Every order of the customer: each checkout with its inner orders, their products and status history. */
+async function ordersOf(db: Database, customerId: string) {
+  const orders = createOrdersRepository(db);
+  const superOrders = await orders.listSuperOrders(customerId, { offset: 0, limit: EVERYTHING }, null);
+  const inner = await orders.ordersOf(
+    customerId,
+    superOrders.map((superOrder) => superOrder.code),
+  );
+  const ids = inner.map((order) => order.id);
+  const [products, history] = await Promise.all([orders.productsOf(ids), orders.historyOf(ids)]);
+  return superOrders.map((superOrder) => ({
+    ...superOrder,
+    orders: inner
+      .filter((order) => order.superOrderCode === superOrder.code)
+      .map((order) => ({
+        ...order,
+        products: products.filter((product) => product.orderId === order.id),
+        history: history.filter((change) => change.orderId === order.id),
+      })),
+  }));
+}
 
 const json = (name: string, value: unknown) => ({
   name,
@@ -16,7 +44,7 @@ const json = (name: string, value: unknown) => ({
 /**
  * The archive source of 'Download my data' (issue 12): the customer's photos as the library source
  * reads them, plus the account's data as JSON files read at build time (profile, addresses, album
- * structure, newsletter consent). Photo archives, links and expiry are the downloads module's.
+ * structure, newsletter consent, orders, invoices and saved projects). Photo archives, links and expiry are the downloads module's.
  */
 export function accountDataArchiveSource(db: Database, photos: PhotosRepository): ArchiveSource {
   return {
@@ -65,6 +93,32 @@ export function accountDataArchiveSource(db: Database, photos: PhotosRepository)
           })),
         ),
         json('newsletter.json', newsletter[0] ?? null),
+        json('orders.json', await ordersOf(db, download.ownerId)),
+        json(
+          'invoices.json',
+          (await createInvoicesRepository(db).listOwned(download.ownerId)).map((invoice) => ({
+            invoiceNumber: invoice.invoiceNumber,
+            issuedAt: invoice.issuedAt,
+            orderRef: invoice.orderRef,
+            currency: invoice.currency,
+            grossTotal: invoice.grossTotal,
+            buyer: invoice.snapshot.buyer,
+          })),
+        ),
+        json(
+          'projects.json',
+          (await createProjectsRepository(db).listPage(download.ownerId, 0, EVERYTHING)).projects.map(
+            (project) => ({
+              id: project.id,
+              name: project.name,
+              productCode: project.productCode,
+              productName: project.productName,
+              storefrontId: project.storefrontId,
+              updatedAt: project.updatedAt,
+              hasPreview: project.previewKey !== null,
+            }),
+          ),
+        ),
       ];
     },
   };

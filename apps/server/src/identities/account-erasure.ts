@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
+import type { InvoiceSnapshot } from '../invoices/invoice-document';
 import type { BlobStore } from '../platform/blob-store';
-import type { Database } from '../platform/database';
+import type { Database, Queryable } from '../platform/database';
 import type { BackgroundWork } from '../platform/job-queue';
+import { uuidv7 } from '../platform/uuid';
 
 export const ACCOUNT_ERASE_JOB = 'account.erase';
 
@@ -10,20 +13,92 @@ export const customerBlobPrefixes = (customerId: string) => [
   `archives/${customerId}/`,
   `shop-held/${customerId}/`,
   `exports/${customerId}/`,
+  `projects/${customerId}/`,
 ];
 
 /**
- * Erases a deleted account (decision 101). Each step may run again: files first, then every row in
- * one transaction (the customer row last, its foreign keys cascade to photos, albums, shares, archives,
- * selections, addresses, sessions and confirmation links), then the files once more, for any a job
- * still running for the account wrote meanwhile. Interrupted, the job is claimed again after a
- * restart and goes through the same steps. A live account is never touched.
+ * What a deleted customer's kept invoices name them by (decision 104): the same for all of one
+ * customer's invoices, so bookkeeping can still group them, and not traceable back to the person.
+ */
+export const erasedCustomerPseudonym = (customerId: string) =>
+  `deleted-customer-${createHash('sha256').update(customerId).digest('hex').slice(0, 10)}`;
+
+interface ErasedPerson {
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+}
+
+/** The invoice as kept: every printed field stays but the ones naming the person behind the account. */
+function pseudonymised(snapshot: InvoiceSnapshot, person: ErasedPerson, pseudonym: string): InvoiceSnapshot {
+  const lower = (value: string) => value.trim().toLowerCase();
+  const contained = [person.email, `${person.first_name} ${person.last_name}`, person.phone ?? '']
+    .map(lower)
+    .filter((value) => value.length > 1);
+  const whole = [person.first_name, person.last_name].map(lower).filter(Boolean);
+  const names = (text: string) =>
+    contained.some((value) => lower(text).includes(value)) || whole.includes(lower(text));
+  return {
+    ...snapshot,
+    buyer: {
+      ...snapshot.buyer,
+      companyName: names(snapshot.buyer.companyName) ? pseudonym : snapshot.buyer.companyName,
+      addressLines: snapshot.buyer.addressLines.map((line) => (names(line) ? pseudonym : line)),
+    },
+  };
+}
+
+/**
+ * Erases a deleted account (decisions 101, 104). Each step may run again: files first, then every row
+ * in one transaction (the customer row last, its foreign keys cascade to photos, albums, shares,
+ * archives, selections, addresses, sessions, confirmation links, newsletter consent, orders with their
+ * products and history, payments, prints checkouts, storage-expiry notices, saved projects, callback
+ * secrets and deliveries), then the files once more, for any a job still running for the account wrote
+ * meanwhile. Interrupted, the job is claimed again after a restart and goes through the same steps. A
+ * live account is never touched.
+ *
+ * B2B invoices are kept (bookkeeping retention): in the same transaction their snapshot is
+ * pseudonymised and they move to a new row of `customers` that holds nothing but the pseudonym, so the
+ * cascade leaves them. Their stored PDFs (`invoices/…`) stay as issued.
  */
 export function createAccountErasureWork(deps: { db: Database; blobs: BlobStore }): BackgroundWork {
   const { db, blobs } = deps;
 
   const eraseFiles = async (customerId: string) => {
     for (const prefix of customerBlobPrefixes(customerId)) await blobs.deletePrefix(prefix);
+  };
+
+  /** Moves the customer's invoices, pseudonymised, to a row holding only the pseudonym. */
+  const keepInvoices = async (tx: Queryable, customerId: string) => {
+    const { rows: invoices } = await tx.query<{ id: string; snapshot: InvoiceSnapshot | string }>(
+      'SELECT id, snapshot FROM invoices WHERE customer_id = $1',
+      [customerId],
+    );
+    if (invoices.length === 0) return;
+    const { rows } = await tx.query<ErasedPerson>(
+      'SELECT email, first_name, last_name, phone FROM customers WHERE id = $1',
+      [customerId],
+    );
+    const person = rows[0]!;
+    const pseudonym = erasedCustomerPseudonym(customerId);
+    const holder = uuidv7();
+    await tx.query(
+      `INSERT INTO customers (id, email, password_hash, is_b2b, deleted_at)
+       VALUES ($1, $2, '', true, now())`,
+      [holder, pseudonym],
+    );
+    for (const invoice of invoices) {
+      const snapshot =
+        typeof invoice.snapshot === 'string'
+          ? (JSON.parse(invoice.snapshot) as InvoiceSnapshot)
+          : invoice.snapshot;
+      await tx.query('UPDATE invoices SET customer_id = $2, snapshot = $3 WHERE id = $1', [
+        invoice.id,
+        holder,
+        JSON.stringify(pseudonymised(snapshot, person, pseudonym)),
+      ]);
+    }
   };
 
   return {
@@ -39,11 +114,13 @@ export function createAccountErasureWork(deps: { db: Database; blobs: BlobStore 
         await eraseFiles(customerId);
         if (customer) {
           await db.transaction(async (tx) => {
+            await keepInvoices(tx, customerId);
             await tx.query('DELETE FROM sessions WHERE customer_id = $1', [customerId]);
             await tx.query(`DELETE FROM oidc_payloads WHERE payload->>'accountId' = $1`, [customerId]);
             await tx.query('DELETE FROM account_registrations WHERE customer_id = $1', [customerId]);
             await tx.query('DELETE FROM deleted_photos WHERE owner_id = $1', [customerId]);
             await tx.query('DELETE FROM photo_storage_usage WHERE owner_id = $1', [customerId]);
+            await tx.query('DELETE FROM photo_month_counts WHERE owner_id = $1', [customerId]);
             await tx.query(`DELETE FROM rate_windows WHERE key LIKE '%' || $1 || '%'`, [customerId]);
             // Mails already delivered to the account's address (their bodies held its links and name).
             await tx.query(

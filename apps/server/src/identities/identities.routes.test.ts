@@ -8,6 +8,7 @@ import { uuidv7 } from '../platform/uuid';
 import { linkTo, mailsTo } from '../testing/mailbox';
 import { signIn, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { insertTestOrder } from '../testing/test-orders';
 import { insertTestPhotos } from '../testing/test-photos';
 
 const PASSWORD = 'a-good-password';
@@ -196,6 +197,124 @@ describe(`the Auth API: e-mail change and account deletion (${process.env.DATABA
     }
     expect(await t.blobs.stat(`photos/${tess.id}/${photoId}/original`)).toBeUndefined();
     expect(await t.blobs.stat(`photos/${other.id}/${otherPhoto}/original`)).toBeDefined();
+    expect((await me(other.session)).statusCode).toBe(200);
+  });
+
+  /** An order, a saved project with its preview, an invoice with its PDF and callback settings. */
+  const giveBusinessData = async (customerId: string) => {
+    const { code, orderId } = await insertTestOrder(t.db, customerId);
+    const projectId = uuidv7();
+    const previewKey = `projects/${customerId}/${projectId}/preview.webp`;
+    await t.blobs.put(previewKey, Buffer.from('webp'), 'image/webp');
+    await t.db.query(
+      `INSERT INTO projects (id, owner_id, storefront_id, name, product_code, product_name, preview_key, preview_size)
+       VALUES ($1, $2, 'photo-shop-nl', 'Holiday', 'BOOK_A4_HARD', 'Photo book', $3, 4)`,
+      [projectId, customerId, previewKey],
+    );
+    await t.db.query(
+      `UPDATE customers SET is_b2b = true, callback_url = 'https://tess.example/hook' WHERE id = $1`,
+      [customerId],
+    );
+    await t.db.query(`INSERT INTO callback_secrets (customer_id, sealed_secret) VALUES ($1, 'sealed')`, [
+      customerId,
+    ]);
+    await t.db.query(
+      `INSERT INTO callback_deliveries (id, customer_id, event, order_code, payload) VALUES ($1, $2, 'order', $3, '{}')`,
+      [uuidv7(), customerId, code],
+    );
+    await t.db.query(
+      `INSERT INTO payments (id, customer_id, purpose, reference, amount_minor, currency, provider)
+       VALUES ($1, $2, 'prints', $3, 2995, 'EUR', 'test')`,
+      [uuidv7(), customerId, code],
+    );
+    const invoiceId = uuidv7();
+    const pdfKey = `invoices/${customerId}/${invoiceId}.pdf`;
+    await t.blobs.put(pdfKey, Buffer.from('%PDF'), 'application/pdf');
+    const number = Math.floor(Math.random() * 1e9);
+    const snapshot = {
+      invoiceNumber: `NL-${number}`,
+      buyer: {
+        companyName: 'Tess Temp',
+        addressLines: ['Damrak 1', '1012LG Amsterdam'],
+        country: 'NL',
+        vatId: null,
+      },
+      gross: 2995,
+    };
+    await t.db.query(
+      `INSERT INTO invoices (id, customer_id, storefront_id, number, invoice_number, order_id, order_ref, issued_at,
+         currency, gross_total, snapshot, pdf_key, pdf_size)
+       VALUES ($1, $2, 'erasure-test', $3, $4, $5, $6, now(), 'EUR', 2995, $7, $8, 4)`,
+      [invoiceId, customerId, number, `NL-${number}`, orderId, code, JSON.stringify(snapshot), pdfKey],
+    );
+    return { invoiceId, pdfKey, previewKey };
+  };
+
+  it('erases a business customer: orders, projects and their previews, callbacks, payments; keeps the invoice under a pseudonym', async () => {
+    const tess = await newCustomer();
+    const tessData = await giveBusinessData(tess.id);
+    const other = await newCustomer();
+    const otherData = await giveBusinessData(other.id);
+
+    expect(
+      (await post(tess.session, `photo-shop/${tess.id}/deleteaccount`, { channel: 'NL' })).statusCode,
+    ).toBe(204);
+    const [mail] = await mailsTo(t, tess.email);
+    const token = tokenOf(linkTo(mail!, '/delete-account-confirmation'));
+    // Interrupted half-way through the files: the retry finishes.
+    failingDeletes = 1;
+    expect(
+      (await post(tess.session, `photo-shop/${tess.id}/deleteaccount/${token}/actions/confirm`)).statusCode,
+    ).toBe(204);
+    await t.app.jobs.drain();
+    await t.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'account.erase'`);
+    await t.app.jobs.drain();
+
+    for (const [table, column] of [
+      ['customers', 'id'],
+      ['super_orders', 'customer_id'],
+      ['orders', 'customer_id'],
+      ['projects', 'owner_id'],
+      ['callback_secrets', 'customer_id'],
+      ['callback_deliveries', 'customer_id'],
+      ['payments', 'customer_id'],
+      ['invoices', 'customer_id'],
+    ] as const) {
+      const { rows } = await t.db.query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [tess.id]);
+      expect(rows, table).toHaveLength(0);
+    }
+    expect(await t.blobs.stat(tessData.previewKey)).toBeUndefined();
+
+    // The invoice stays, as issued in numbers, naming a pseudonym; its PDF is kept as the legal document.
+    const { rows: kept } = await t.db.query<{
+      invoice_number: string;
+      gross_total: string;
+      snapshot: unknown;
+    }>('SELECT invoice_number, gross_total, snapshot FROM invoices WHERE id = $1', [tessData.invoiceId]);
+    expect(kept).toHaveLength(1);
+    const keptText = JSON.stringify(kept[0]);
+    expect(keptText).toContain('deleted-customer-');
+    expect(keptText).toContain('Damrak 1');
+    expect(keptText).not.toContain('Tess');
+    expect(keptText).not.toContain(tess.email);
+    expect(Number(kept[0]!.gross_total)).toBe(2995);
+    expect(await t.blobs.stat(tessData.pdfKey)).toBeDefined();
+    const { rows: holders } = await t.db.query<Record<string, unknown>>(
+      'SELECT c.* FROM customers c JOIN invoices i ON i.customer_id = c.id WHERE i.id = $1',
+      [tessData.invoiceId],
+    );
+    expect(JSON.stringify(holders)).not.toMatch(new RegExp(`Tess|${tess.email}|tess.example`));
+
+    // Someone else's data stays.
+    expect(await t.blobs.stat(otherData.previewKey)).toBeDefined();
+    for (const table of ['orders', 'callback_secrets', 'invoices']) {
+      const { rows } = await t.db.query(`SELECT 1 FROM ${table} WHERE customer_id = $1`, [other.id]);
+      expect(rows, table).toHaveLength(1);
+    }
+    const { rows: otherProjects } = await t.db.query('SELECT 1 FROM projects WHERE owner_id = $1', [
+      other.id,
+    ]);
+    expect(otherProjects).toHaveLength(1);
     expect((await me(other.session)).statusCode).toBe(200);
   });
 });
