@@ -3,8 +3,8 @@ import { expectNoAxeViolations, expectReflowAt320 } from '../support/accessibili
 import { pageHeading } from '../support/account-area';
 import { expect, test } from '../support/fixtures';
 import { linkIn, waitForMail } from '../support/mailbox';
-import { unitedKingdom } from '../support/storefronts';
-import { appTexts } from '../support/texts';
+import { netherlands, unitedKingdom } from '../support/storefronts';
+import { appTexts, signInTexts } from '../support/texts';
 import { newThrowawayCustomer } from '../support/throwaway-customer';
 
 const t = appTexts(unitedKingdom);
@@ -136,5 +136,31 @@ test('a customer subscribes to the newsletter through the link mailed to her', a
   await page.getByRole('button', { name: t('settings.newsletter.unsubscribe') }).click();
   await expect(page.getByRole('button', { name: t('settings.newsletter.subscribe') })).toBeVisible();
   await elsewhere.close();
+  await context.close();
+});
+
+test('a customer in the Netherlands prefers iDEAL, then saves a card on the provider page without being charged', async ({
+  browser,
+}) => {
+  const nl = appTexts(netherlands);
+  const { page, context } = await newThrowawayCustomer(browser, netherlands, '/settings');
+  await page.getByRole('link', { name: nl('title.paymentMethod') }).click();
+  await expect(pageHeading(page, netherlands, 'title.paymentMethod')).toBeVisible();
+  await page.getByRole('radio', { name: nl('paymentMethod.method.ideal') }).check();
+  await page.getByRole('button', { name: nl('paymentMethod.save') }).click();
+  await expect(page.getByRole('status').filter({ hasText: nl('paymentMethod.saved') })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('radio', { name: nl('paymentMethod.method.ideal') })).toBeChecked();
+  await expectNoAxeViolations(page);
+
+  // A card is saved on the provider's page: nothing is charged, and it is kept once the provider says so.
+  const provider = signInTexts(netherlands);
+  await page.getByRole('radio', { name: nl('paymentMethod.method.card') }).check();
+  await page.getByRole('button', { name: nl('paymentMethod.save') }).click();
+  await expect(page.getByText(provider('testPayment.noCharge'))).toBeVisible();
+  await page.getByRole('button', { name: provider('testPayment.pay'), exact: true }).click();
+  await expect(page).toHaveURL(netherlands.url('/settings/payment-method'));
+  await page.reload();
+  await expect(page.getByRole('radio', { name: nl('paymentMethod.method.card') })).toBeChecked();
   await context.close();
 });

@@ -36,6 +36,9 @@ import { createDownloadsService } from './downloads/downloads.service';
 import { registerMerchandiseRoutes } from './merchandise/merchandise.routes';
 import { createMerchandiseService } from './merchandise/merchandise.service';
 import { createPaymentsRepository } from './payments/payments.repository';
+import { registerPaymentMethodRoutes } from './payment-methods/payment-methods.routes';
+import { createPaymentMethodsRepository } from './payment-methods/payment-methods.repository';
+import { createPaymentMethodsService } from './payment-methods/payment-methods.service';
 import { registerPaymentReturnRoute, registerTestPaymentPages } from './payments/payments.routes';
 import { createPaymentsService } from './payments/payments.service';
 import { createTestPaymentProvider, TEST_PAYMENTS_HOUSEKEEPING_JOB } from './payments/test-payment-provider';
@@ -300,6 +303,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     provider: createTestPaymentProvider(testPayments),
   });
   registerPaymentReturnRoute(app, { payments, authenticate: auth.authenticate });
+  registerPaymentMethodRoutes(
+    api,
+    createPaymentMethodsService({ paymentMethods: createPaymentMethodsRepository(db), payments }),
+  );
   registerTestPaymentPages(app, { sessions: testPayments });
   const clock = deps.clock ?? systemClock;
   registerStorageRoutes(

@@ -1,7 +1,118 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import {
+  paymentMethodsApi,
+  type PaymentMethodId,
+  type PaymentMethods,
+} from '@photo/contracts/payment-methods';
+import { useCustomer } from '../../shared/customer/use-customer';
+import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useT } from '../../shared/i18n/i18n.context';
+import type { MessageId } from '../../shared/i18n/translator';
+import { AppLink } from '../../shared/routing/app-link';
+import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
+import { LoadError } from './addresses.page';
+import { settingsPaths } from './settings-paths';
+import './settings.css';
 
+const paymentMethodKey = ['customers', 'me', 'payment-method'] as const;
+
+const methodLabels: Record<PaymentMethodId, MessageId> = {
+  ideal: 'paymentMethod.method.ideal',
+  bancontact: 'paymentMethod.method.bancontact',
+  card: 'paymentMethod.method.card',
+  paypal: 'paymentMethod.method.paypal',
+  sepaDirectDebit: 'paymentMethod.method.sepaDirectDebit',
+  invoice: 'paymentMethod.method.invoice',
+};
+
+/**
+ * '/settings/payment-method' (issue 12): the preferred method for future orders, from the storefront's
+ * methods. Card and SEPA are saved on the payment provider's page with nothing charged (decision 105).
+ */
 export function PaymentMethodPage() {
   const t = useT();
-  return <Page title={t('title.paymentMethod')} />;
+  const { request } = useAppEnvironment();
+  const methods = useQuery({
+    queryKey: paymentMethodKey,
+    queryFn: ({ signal }) => request(paymentMethodsApi.mine, {}, { signal }),
+  });
+
+  return (
+    <Page title={t('title.paymentMethod')}>
+      {methods.isPending ? (
+        <LoadingIndicator label={t('common.loading')} />
+      ) : methods.isError ? (
+        <LoadError onRetry={() => void methods.refetch()} />
+      ) : methods.data.available.length === 0 ? (
+        <p>{t('paymentMethod.empty')}</p>
+      ) : (
+        <PaymentMethodForm methods={methods.data} />
+      )}
+    </Page>
+  );
+}
+
+function PaymentMethodForm({ methods }: { methods: PaymentMethods }) {
+  const t = useT();
+  const { request, leaveTo } = useAppEnvironment();
+  const customer = useCustomer();
+  const queryClient = useQueryClient();
+  const name = useId();
+  const [chosen, setChosen] = useState<PaymentMethodId | null>(methods.preferred);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<'saved' | 'failed' | undefined>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) return;
+    setBusy(true);
+    setOutcome(undefined);
+    try {
+      const result = await request(paymentMethodsApi.save, { body: { method: chosen } });
+      if (result.redirectUrl) return leaveTo(result.redirectUrl);
+      queryClient.setQueryData(paymentMethodKey, { ...methods, preferred: result.preferred });
+      setOutcome('saved');
+    } catch {
+      setOutcome('failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="settings__form" onSubmit={(event) => void submit(event)}>
+      <fieldset className="settings__methods">
+        <legend>{t('paymentMethod.legend')}</legend>
+        {methods.available.map((method) => (
+          <label key={method}>
+            <input
+              type="radio"
+              name={name}
+              value={method}
+              checked={chosen === method}
+              onChange={() => setChosen(method)}
+            />
+            <span>{t(methodLabels[method])}</span>
+          </label>
+        ))}
+      </fieldset>
+      <p className="settings__hint">{t('paymentMethod.providerHint')}</p>
+      {outcome === 'saved' && <p role="status">{t('paymentMethod.saved')}</p>}
+      {outcome === 'failed' && (
+        <p className="alert" role="alert">
+          {t('error.generic')}
+        </p>
+      )}
+      <div className="actions">
+        <AppLink className="button button--secondary" to={settingsPaths(customer).overview}>
+          {t('settings.back')}
+        </AppLink>
+        <button type="submit" className="button" disabled={busy || !chosen}>
+          {t('paymentMethod.save')}
+        </button>
+      </div>
+    </form>
+  );
 }

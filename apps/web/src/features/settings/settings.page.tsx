@@ -93,6 +93,12 @@ export function SettingsPage() {
         </AppLink>
       </Section>
 
+      <Section title={t('settings.paymentMethod.heading')}>
+        <AppLink className="button button--secondary" to={paths.paymentMethod}>
+          {t('title.paymentMethod')}
+        </AppLink>
+      </Section>
+
       <Section title={t('settings.addresses.heading')}>
         {addresses.isPending ? (
           <LoadingIndicator label={t('common.loading')} />
