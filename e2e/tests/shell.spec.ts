@@ -44,7 +44,7 @@ test('an embedding app asks for stripped=true: no header, no menu, and it stays 
 
   await page
     .getByRole('main')
-    .getByRole('link', { name: t('title.orders') })
+    .getByRole('link', { name: t('title.orders'), exact: true })
     .click();
 
   await expect(page).toHaveURL(netherlands.url('/orders?stripped=true'));
@@ -65,7 +65,8 @@ test('on a phone the overview gives its place to the menu', async ({ openSignedI
     viewport: { width: 375, height: 740 },
   });
   const menu = accountMenu(page, netherlands);
-  const overviewSections = page.getByRole('main').getByRole('list');
+  // The overview's panels and section links: lists, all of them hidden on a phone.
+  const overviewSections = page.getByRole('main').getByRole('list').first();
 
   await expect(pageHeading(page, netherlands, 'title.overview')).toBeVisible();
   await expect(menu).toBeVisible();

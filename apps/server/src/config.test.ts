@@ -6,6 +6,7 @@ describe('loadConfig: limits and proxies', () => {
     const config = loadConfig({});
     expect(config.limits).toEqual({
       signInFailuresPerNetwork: 50,
+      registrationsPerHour: 20,
       uploadFilesPerHour: 3000,
       photoStorageQuotaBytes: 100 * 1024 ** 3,
     });
@@ -17,10 +18,12 @@ describe('loadConfig: limits and proxies', () => {
       UPLOAD_FILES_PER_HOUR: '500',
       PHOTO_STORAGE_QUOTA_GB: '0.5',
       SIGN_IN_FAILURES_PER_NETWORK: '20',
+      REGISTRATIONS_PER_HOUR: '200',
       TRUST_PROXY: '10.0.0.0/8, 2001:db8::/32',
     });
     expect(config.limits).toEqual({
       signInFailuresPerNetwork: 20,
+      registrationsPerHour: 200,
       uploadFilesPerHour: 500,
       photoStorageQuotaBytes: 512 * 1024 ** 2,
     });
@@ -29,6 +32,7 @@ describe('loadConfig: limits and proxies', () => {
 
   it.each([
     ['UPLOAD_FILES_PER_HOUR', '0'],
+    ['REGISTRATIONS_PER_HOUR', '0'],
     ['PHOTO_STORAGE_QUOTA_GB', '-1'],
     ['TRUST_PROXY', 'everyone'],
   ])('stops with the setting named when %s is %s', (name, value) => {

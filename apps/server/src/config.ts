@@ -47,6 +47,7 @@ const EnvSchema = z.object({
     .optional(),
   /** Failed sign-ins from one network address, over all e-mail addresses, per 15 minutes (password spraying). */
   SIGN_IN_FAILURES_PER_NETWORK: z.coerce.number().int().min(1).default(50),
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** Files one customer may start uploading per hour. */
   UPLOAD_FILES_PER_HOUR: z.coerce.number().int().min(1).default(3000),
   /** Originals one customer may keep, in GiB (decimals allowed). */
@@ -164,6 +165,8 @@ export interface IntegrationConfig {
 /** What one network address or one customer may do (docs/operations.md). */
 export interface UsageLimits {
   signInFailuresPerNetwork: number;
+  /** Accounts one network address may register per hour. */
+  registrationsPerHour: number;
   uploadFilesPerHour: number;
   photoStorageQuotaBytes: number;
 }
@@ -197,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustedProxies: values.TRUST_PROXY ? values.TRUST_PROXY.split(',').map((entry) => entry.trim()) : [],
     limits: {
       signInFailuresPerNetwork: values.SIGN_IN_FAILURES_PER_NETWORK,
+      registrationsPerHour: values.REGISTRATIONS_PER_HOUR,
       uploadFilesPerHour: values.UPLOAD_FILES_PER_HOUR,
       photoStorageQuotaBytes: Math.round(values.PHOTO_STORAGE_QUOTA_GB * 1024 ** 3),
     },

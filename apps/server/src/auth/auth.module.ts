@@ -73,6 +73,7 @@ export async function registerAuth(app: FastifyInstance, deps: AuthDependencies)
       failuresPerNetwork: deps.config.limits.signInFailuresPerNetwork,
     }),
     registration: createRegistrationService(deps.db),
+    registrationsPerHour: deps.config.limits.registrationsPerHour,
   });
 
   const bff = createBffService({

@@ -31,7 +31,6 @@ import {
 import { SIGN_IN_WINDOW_MINUTES, type SignInService } from './sign-in.service';
 
 /** Making accounts in bulk from one network address. */
-const REGISTRATIONS_PER_HOUR = 20;
 const REGISTRATION_WINDOW_MINUTES = 60;
 
 const assetFiles = [
@@ -73,7 +72,12 @@ const backToSignInPage = (request: FastifyRequest) => signInPagePath((request.pa
 
 export async function registerIdentityProviderRoutes(
   app: FastifyInstance,
-  deps: { providers: IdentityProviders; signIn: SignInService; registration: RegistrationService },
+  deps: {
+    providers: IdentityProviders;
+    signIn: SignInService;
+    registration: RegistrationService;
+    registrationsPerHour: number;
+  },
 ): Promise<void> {
   const { providers, signIn, registration } = deps;
   const assets = new Map(
@@ -158,7 +162,7 @@ export async function registerIdentityProviderRoutes(
     {
       config: {
         rateLimit: {
-          max: REGISTRATIONS_PER_HOUR,
+          max: deps.registrationsPerHour,
           timeWindow: REGISTRATION_WINDOW_MINUTES * 60 * 1000,
           keyGenerator: (request) => networkOf(request.ip),
         },

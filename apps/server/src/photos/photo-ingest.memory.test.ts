@@ -56,6 +56,7 @@ describe('memory while taking in a large photo', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'ingest-memory-'));
     const limits = {
       signInFailuresPerNetwork: 50,
+      registrationsPerHour: 20,
       uploadFilesPerHour: 100,
       photoStorageQuotaBytes: 1024 * MIB,
     };

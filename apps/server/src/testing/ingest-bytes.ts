@@ -16,6 +16,7 @@ import { createRateWindows } from '../platform/rate-windows';
 /** Limits no test meets unless it means to. */
 export const roomyLimits: UsageLimits = {
   signInFailuresPerNetwork: 50,
+  registrationsPerHour: 20,
   uploadFilesPerHour: 1000,
   photoStorageQuotaBytes: 1024 ** 3,
 };
