@@ -1,6 +1,5 @@
-import { request } from 'node:http';
 import { expect } from '@playwright/test';
-import { E2E_PORT } from '../playwright.config';
+import { callServer } from './loopback';
 import type { Storefront } from './storefronts';
 
 /** A mail as the local mailbox of the running shop answers it (`/dev/mailbox.json`). */
@@ -16,31 +15,13 @@ export interface CapturedMail {
   links: string[];
 }
 
-// Node does not resolve `*.localhost` as browsers do: ask the server on loopback and name the
-// storefront in the Host header.
-function mailboxJson(storefront: Storefront, to: string): Promise<{ mails: CapturedMail[] }> {
-  return new Promise((resolve, reject) => {
-    const call = request(
-      {
-        host: '127.0.0.1',
-        port: E2E_PORT,
-        path: `/dev/mailbox.json?to=${encodeURIComponent(to)}`,
-        headers: { host: new URL(storefront.origin).host },
-      },
-      (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () =>
-          response.statusCode === 200
-            ? resolve(JSON.parse(body) as { mails: CapturedMail[] })
-            : reject(new Error(`mailbox answered ${response.statusCode}: ${body}`)),
-        );
-      },
-    );
-    call.on('error', reject);
-    call.end();
+async function mailboxJson(storefront: Storefront, to: string): Promise<{ mails: CapturedMail[] }> {
+  const answer = await callServer({
+    path: `/dev/mailbox.json?to=${encodeURIComponent(to)}`,
+    host: new URL(storefront.origin).host,
   });
+  if (answer.status !== 200) throw new Error(`mailbox answered ${answer.status}: ${answer.body}`);
+  return JSON.parse(answer.body) as { mails: CapturedMail[] };
 }
 
 /**

@@ -91,7 +91,8 @@ import { validatePostalAddress } from './addresses/address-validator';
 import { createOrdersRepository } from './orders/orders.repository';
 import { registerOrderRoutes } from './orders/orders.routes';
 import { createOrdersService } from './orders/orders.service';
-import { systemClock, type Clock } from './platform/clock';
+import { registerTestClockRoutes } from './platform/test-clock.routes';
+import { movableClock, systemClock, type Clock } from './platform/clock';
 import { registerShopApi, type ShopApi } from './shop-api/shop-api.module';
 import { startJobWorker, type BackgroundWork } from './platform/job-queue';
 import { createApiRouter } from './platform/api-router';
@@ -143,6 +144,14 @@ export interface AppDependencies {
 export const REPLICA_HEADER = 'x-replica';
 
 const hostIndependentPaths = new Set(['/healthz', '/readyz']);
+
+/** The system's time, or in end-to-end tests one they can move forward at /dev/clock. */
+function timeOfRules(app: FastifyInstance, testClock: boolean): Clock {
+  if (!testClock) return systemClock;
+  const clock = movableClock();
+  registerTestClockRoutes(app, clock);
+  return clock;
+}
 
 /** Composes the whole system from explicit dependencies; `server.ts` only starts what this builds. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -266,13 +275,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     onOrderStateChanged: [integration.onOrderStateChanged, invoiceConfirmedOrder],
     projects,
   });
+  const clock = deps.clock ?? timeOfRules(app, config.testClock);
   const ordersRepository = createOrdersRepository(db);
   registerOrderRoutes(
     api,
     createOrdersService({
       orders: ordersRepository,
       shop: shopApi.orders,
-      clock: deps.clock ?? systemClock,
+      clock,
       validateAddress: validatePostalAddress,
     }),
   );
@@ -308,7 +318,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     createPaymentMethodsService({ paymentMethods: createPaymentMethodsRepository(db), payments }),
   );
   registerTestPaymentPages(app, { sessions: testPayments });
-  const clock = deps.clock ?? systemClock;
   registerStorageRoutes(
     api,
     createStorageService({

@@ -48,6 +48,11 @@ const EnvSchema = z.object({
   /** Failed sign-ins from one network address, over all e-mail addresses, per 15 minutes (password spraying). */
   SIGN_IN_FAILURES_PER_NETWORK: z.coerce.number().int().min(1).default(50),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /**
+   * End-to-end tests only: the time of time-based rules (orders in progress, storage period, link
+   * expiry) can be moved forward at /dev/clock from this machine. Never set in a deployment.
+   */
+  TEST_CLOCK: booleanString.default(false),
   /** Files one customer may start uploading per hour. */
   UPLOAD_FILES_PER_HOUR: z.coerce.number().int().min(1).default(3000),
   /** Originals one customer may keep, in GiB (decimals allowed). */
@@ -124,6 +129,8 @@ export interface AppConfig {
   jobConcurrency: number;
   jobLeaseSeconds: number;
   logLevel: string;
+  /** /dev/clock moves the time of time-based rules (end-to-end tests only). */
+  testClock: boolean;
   supportChatScriptUrl: string | undefined;
   mail: MailConfig;
   /** Addresses (or CIDR ranges) of the proxies allowed to name the client's address; empty: none. */
@@ -195,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobConcurrency: values.JOB_CONCURRENCY,
     jobLeaseSeconds: values.JOB_LEASE_SECONDS,
     logLevel: values.LOG_LEVEL,
+    testClock: values.TEST_CLOCK,
     supportChatScriptUrl: values.SUPPORT_CHAT_SCRIPT_URL,
     mail: readMailConfig(values),
     trustedProxies: values.TRUST_PROXY ? values.TRUST_PROXY.split(',').map((entry) => entry.trim()) : [],

@@ -15,3 +15,15 @@ export function fixedClock(at: Date | string): Clock & { set(at: Date | string):
     },
   };
 }
+
+/** The system's time moved forward by an offset that end-to-end tests set (TEST_CLOCK, /dev/clock). */
+export function movableClock(): Clock & { offsetMs(): number; setOffset(ms: number): void } {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    offsetMs: () => offset,
+    setOffset: (ms) => {
+      offset = ms;
+    },
+  };
+}
