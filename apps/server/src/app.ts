@@ -287,7 +287,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
   );
   registerAddressRoutes(api, createAddressesService(db));
-  registerIdentityRoutes(api, createIdentitiesService({ db, rateWindows }), config.publicScheme);
+  registerIdentityRoutes(api, createIdentitiesService({ db, rateWindows, clock }), config.publicScheme);
   registerNewsletterRoutes(api, createNewsletterService({ db, rateWindows }));
 
   const push = createCustomerPushBus(db);

@@ -11,6 +11,7 @@ import { createCustomersRepository, type CustomerRecord } from '../customers/cus
 import { enqueueMail } from '../mail/mail-outbox.service';
 import { createNewsletterRepository } from '../newsletter/newsletter.repository';
 import type { Caller } from '../platform/caller';
+import type { Clock } from '../platform/clock';
 import type { Database, Queryable } from '../platform/database';
 import { conflict, invalid, notFound, tooManyRequests } from '../platform/errors';
 import { enqueueJob } from '../platform/job-queue';
@@ -63,8 +64,8 @@ export async function endAllSessions(tx: Queryable, customerId: string): Promise
  * The Auth API (spec 7, issue 12): changing the sign-in address and deleting the account, each by a
  * single-use link mailed to the address concerned and confirmed by an explicit POST.
  */
-export function createIdentitiesService(deps: { db: Database; rateWindows: RateWindows }) {
-  const { db } = deps;
+export function createIdentitiesService(deps: { db: Database; rateWindows: RateWindows; clock: Clock }) {
+  const { db, clock } = deps;
   const customers = createCustomersRepository(db);
 
   /** Only the caller's own identity: any other answers 404, as if it did not exist. */
@@ -90,16 +91,19 @@ export function createIdentitiesService(deps: { db: Database; rateWindows: RateW
     newEmail: string | null,
   ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await createIdentityConfirmationsRepository(tx).replace({
-      id: uuidv7(),
-      customerId: record.id,
-      kind,
-      newEmail,
-      storefrontId: storefront.storefront.id,
-      locale,
-      tokenHash: hashSecret(token),
-      ttlSeconds: CONFIRMATION_LINK_HOURS * 60 * 60,
-    });
+    await createIdentityConfirmationsRepository(tx).replace(
+      {
+        id: uuidv7(),
+        customerId: record.id,
+        kind,
+        newEmail,
+        storefrontId: storefront.storefront.id,
+        locale,
+        tokenHash: hashSecret(token),
+        ttlSeconds: CONFIRMATION_LINK_HOURS * 60 * 60,
+      },
+      clock.now(),
+    );
     return `${storefront.origin}${confirmationPages[kind]}?${CONFIRMATION_TOKEN_PARAM}=${encodeURIComponent(token)}`;
   }
 
@@ -147,6 +151,7 @@ export function createIdentitiesService(deps: { db: Database; rateWindows: RateW
             record.id,
             'email-change',
             hashSecret(token),
+            clock.now(),
           );
           if (!link?.newEmail) throw notFound('This link is no longer valid');
           const inTx = createCustomersRepository(tx);
@@ -206,6 +211,7 @@ export function createIdentitiesService(deps: { db: Database; rateWindows: RateW
           record.id,
           'account-deletion',
           hashSecret(token),
+          clock.now(),
         );
         if (!link) throw notFound('This link is no longer valid');
         await createCustomersRepository(tx).markDeleted(record.id);
