@@ -36,7 +36,9 @@ export function ChangeEmailConfirmationPage() {
       await queryClient.invalidateQueries({ queryKey: customerQueries.all() });
       navigate('/change-email-success');
     } catch (error) {
-      navigate(isApiError(error, 409) ? '/change-email-error?reason=in-use' : '/change-email-error');
+      if (isApiError(error, 409)) navigate('/change-email-error?reason=in-use');
+      else if (isApiError(error, 404)) navigate('/change-email-error?reason=link');
+      else navigate('/change-email-error');
     }
   };
 

@@ -47,14 +47,20 @@ export function DeleteAccountErrorPage() {
   );
 }
 
+const changeEmailErrorMessages: Partial<Record<string, MessageId>> = {
+  'in-use': 'email.error.inUse',
+  link: 'changeEmailError.linkInvalid',
+};
+
 export function ChangeEmailErrorPage() {
   const { isB2B } = useCustomer();
-  // Spec 4: a 409 means the address is in use by another account by now.
-  const inUse = useSearchParams()[0].get('reason') === 'in-use';
+  // Spec 4: a 409 means the address is in use by another account by now; a 404, that the link is
+  // expired, used or replaced by a newer one.
+  const reason = useSearchParams()[0].get('reason');
   return (
     <ConfirmationErrorPage
       titleId="changeEmailError.title"
-      message={inUse ? 'email.error.inUse' : 'error.generic'}
+      message={changeEmailErrorMessages[reason ?? ''] ?? 'error.generic'}
       retryTo={isB2B ? '/settings/b2b/email' : '/settings/email'}
     />
   );

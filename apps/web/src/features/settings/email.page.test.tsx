@@ -86,4 +86,20 @@ describe('the change-email confirmation page', () => {
       await screen.findByText('This e-mail address is already in use by another account.'),
     ).toBeInTheDocument();
   });
+
+  it('says the link is no longer valid on 404 (used, expired or replaced)', async () => {
+    renderApp({
+      path: '/change-email-confirmation?confirmation-token=abc',
+      routes: {
+        [`${changesUrl}/abc/actions/confirm`]: () =>
+          jsonResponse({ error: { code: 'not_found', message: 'x' } }, 404),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm my new e-mail address' }));
+    expect(
+      await screen.findByText(
+        'This link has expired or has already been used. Ask for the change again to get a new link.',
+      ),
+    ).toBeInTheDocument();
+  });
 });
