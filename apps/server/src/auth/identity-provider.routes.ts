@@ -45,6 +45,11 @@ const RegisterFormSchema = z.object({
   lastName: formText,
   email: formText,
   password: formText,
+  // An unticked checkbox is not sent at all.
+  business: z
+    .unknown()
+    .optional()
+    .transform((value) => value === 'yes'),
 });
 const ConfirmFormSchema = z.object({ token: formText });
 const formOf = <S extends z.ZodType>(schema: S, body: unknown): z.output<S> =>

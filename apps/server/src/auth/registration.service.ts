@@ -27,6 +27,7 @@ const RegistrationSchema = z.object({
   lastName: z.string().trim().min(1, 'register.lastNameRequired').max(100, 'register.lastNameRequired'),
   email: z.string().trim().max(254, 'register.emailInvalid').pipe(z.email('register.emailInvalid')),
   password: z.string().min(8, 'register.passwordTooShort').max(PASSWORD_MAX, 'register.passwordTooLong'),
+  business: z.boolean(),
 });
 
 export type RegistrationField = 'firstName' | 'lastName' | 'email' | 'password';
@@ -75,7 +76,7 @@ export function createRegistrationService(db: Database) {
 
   return {
     async register(
-      form: Record<RegistrationField, string>,
+      form: Record<RegistrationField, string> & { business: boolean },
       context: RegistrationContext,
     ): Promise<RegistrationResult> {
       const parsed = RegistrationSchema.safeParse(form);
@@ -87,7 +88,8 @@ export function createRegistrationService(db: Database) {
         }
         return { ok: false, errors };
       }
-      const { firstName, lastName, email, password } = parsed.data;
+      const { firstName, lastName, email, password, business } = parsed.data;
+
       const { storefront, locale } = context;
       const passwordHash = await hashPassword(password);
       const token = randomBytes(32).toString('base64url');
@@ -125,6 +127,7 @@ export function createRegistrationService(db: Database) {
           storefrontId: storefront.storefront.id,
           locale,
           interactionUid: context.interactionUid,
+          isB2B: business,
           ttlSeconds: REGISTRATION_LINK_HOURS * 60 * 60,
         });
         await enqueueMail(tx, {
@@ -144,7 +147,8 @@ export function createRegistrationService(db: Database) {
     linkStatus,
 
     /**
-     * Uses the link up and creates the private customer it was for (never B2B). An address that got
+     * Uses the link up and creates the customer it was for: private, or B2B with status New when it
+     * was made for a business (its company details follow in the B2B settings). An address that got
      * an account meanwhile (another link of the same address confirmed first) gets no second one.
      */
     async confirm(token: string): Promise<ConfirmationResult> {
@@ -160,8 +164,8 @@ export function createRegistrationService(db: Database) {
             firstName: registration.firstName,
             lastName: registration.lastName,
             passwordHash: registration.passwordHash,
-            isB2B: false,
-            status: 'Default',
+            isB2B: registration.isB2B,
+            status: registration.isB2B ? 'New' : 'Default',
           });
           await createRegistrationsRepository(tx).recordCustomer(registration.id, customer.id);
           return { registration, customer };

@@ -29,7 +29,7 @@ describe('creating an account', () => {
   /** Opens the shop's "Create an account" address and sends the form. */
   async function register(
     browser: TestBrowser,
-    form: { email: string; password?: string; firstName?: string; lastName?: string },
+    form: { email: string; password?: string; firstName?: string; lastName?: string; business?: boolean },
   ) {
     const page = await browser.follow(await browser.get('/oidc/register'));
     expect(page.statusCode).toBe(200);
@@ -38,6 +38,8 @@ describe('creating an account', () => {
       lastName: form.lastName ?? 'Lovelace',
       email: form.email,
       password: form.password ?? 'analytical-engine',
+      // A browser sends a ticked checkbox's value and nothing for an unticked one.
+      ...(form.business ? { business: 'yes' } : {}),
     });
     return { page, response };
   }
@@ -163,6 +165,23 @@ describe('creating an account', () => {
     expect((await pressConfirm(createTestBrowser(t), page)).statusCode).toBe(410);
     expect(await accountsWith(email)).toBe(1);
     expect((await signInWith(createTestBrowser(t), email, 'analytical-engine')).statusCode).toBe(303);
+  });
+
+  it('creates a business account with status New when the form says it is for a business', async () => {
+    const email = newAddress('bizz');
+    const browser = createTestBrowser(t);
+    const { page } = await register(browser, { email, firstName: '', business: true });
+    expect(page.body).toContain('name="business" type="checkbox" value="yes"');
+    // A form sent back for a correction keeps the box ticked.
+    const corrected = await register(browser, { email, firstName: '', business: true });
+    expect(corrected.response.statusCode).toBe(400);
+    expect(corrected.response.body).toContain('value="yes" aria-describedby="business-hint" checked>');
+
+    await register(browser, { email, business: true });
+    const confirmPage = await browser.get(await confirmationLink(email));
+    await browser.follow(await pressConfirm(browser, confirmPage));
+    // The provider names it B2B in the authentication-method claim (spec 6), so the app does too.
+    expect((await me(browser)).json()).toMatchObject({ email, isB2B: true, status: 'New' });
   });
 
   it('asks a browser that did not register to sign in, and the account is there', async () => {

@@ -10,6 +10,8 @@ export interface NewRegistration {
   storefrontId: string;
   locale: string;
   interactionUid: string;
+  /** Made for a business: the account is B2B, status New (decision 106). */
+  isB2B: boolean;
   ttlSeconds: number;
 }
 
@@ -23,6 +25,7 @@ export interface RegistrationRecord {
   passwordHash: string;
   locale: string;
   interactionUid: string;
+  isB2B: boolean;
   state: RegistrationState;
 }
 
@@ -34,10 +37,11 @@ interface RegistrationRow {
   password_hash: string;
   locale: string;
   interaction_uid: string;
+  is_b2b: boolean;
   state: RegistrationState;
 }
 
-const columns = `id, email, first_name, last_name, password_hash, locale, interaction_uid,
+const columns = `id, email, first_name, last_name, password_hash, locale, interaction_uid, is_b2b,
   CASE WHEN confirmed_at IS NOT NULL THEN 'confirmed' WHEN expires_at <= now() THEN 'expired' ELSE 'pending' END AS state`;
 
 function toRecord(row: RegistrationRow): RegistrationRecord {
@@ -49,6 +53,7 @@ function toRecord(row: RegistrationRow): RegistrationRecord {
     passwordHash: row.password_hash,
     locale: row.locale,
     interactionUid: row.interaction_uid,
+    isB2B: row.is_b2b,
     state: row.state,
   };
 }
@@ -61,8 +66,8 @@ export function createRegistrationsRepository(db: Queryable) {
     async insert(registration: NewRegistration): Promise<void> {
       await db.query(
         `INSERT INTO account_registrations
-           (id, email, first_name, last_name, password_hash, token_hash, storefront_id, locale, interaction_uid, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(secs => $10))`,
+           (id, email, first_name, last_name, password_hash, token_hash, storefront_id, locale, interaction_uid, is_b2b, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $11, now() + make_interval(secs => $10))`,
         [
           registration.id,
           registration.email,
@@ -74,6 +79,7 @@ export function createRegistrationsRepository(db: Queryable) {
           registration.locale,
           registration.interactionUid,
           registration.ttlSeconds,
+          registration.isB2B,
         ],
       );
     },

@@ -103,7 +103,7 @@ ${field({ name: 'password', label: t('signIn.password'), type: 'password', autoc
 }
 
 export interface RegistrationForm {
-  values: { firstName: string; lastName: string; email: string };
+  values: { firstName: string; lastName: string; email: string; business: boolean };
   errors: RegistrationErrors;
 }
 
@@ -112,7 +112,7 @@ export function renderRegisterPage(
   options: { uid: string; form?: RegistrationForm },
 ): string {
   const { t } = context;
-  const values = options.form?.values ?? { firstName: '', lastName: '', email: '' };
+  const values = options.form?.values ?? { firstName: '', lastName: '', email: '', business: false };
   const errors = options.form?.errors ?? {};
   const errorText = (name: RegistrationField) => {
     const key = errors[name];
@@ -132,6 +132,11 @@ ${field({ name: 'firstName', label: t('register.firstName'), type: 'text', autoc
 ${field({ name: 'lastName', label: t('register.lastName'), type: 'text', autocomplete: 'family-name', value: values.lastName, error: errorText('lastName') })}
 ${field({ name: 'email', label: t('register.email'), type: 'email', autocomplete: 'email', value: values.email, error: errorText('email') })}
 ${field({ name: 'password', label: t('register.password'), type: 'password', autocomplete: 'new-password', hint: t('register.passwordHint'), error: errorText('password'), minLength: 8 })}
+<div class="field field--check">
+<input id="business" name="business" type="checkbox" value="yes" aria-describedby="business-hint"${values.business ? ' checked' : ''}>
+<label for="business">${escapeHtml(t('register.business'))}</label>
+<p class="hint" id="business-hint">${escapeHtml(t('register.businessHint'))}</p>
+</div>
 <button type="submit">${escapeHtml(t('register.submit'))}</button>
 </form>
 <p class="switch">${escapeHtml(t('register.haveAccount'))} <a href="${signInPagePath(options.uid)}">${escapeHtml(t('register.signIn'))}</a></p>`,
