@@ -17,12 +17,14 @@ export interface ThrowawayCustomer {
 /**
  * A customer of the test's own, for stories that change or delete an account (the shared demo
  * accounts stay as they are): created as a person creates one (the form, the mailed link, the
- * button), and signed in on `path` of the storefront.
+ * button), and signed in on `path` of the storefront. `business` ticks the form's business box: a
+ * B2B account with status New (decision 106).
  */
 export async function newThrowawayCustomer(
   browser: Browser,
   storefront: Storefront,
   path = '/',
+  { business = false }: { business?: boolean } = {},
 ): Promise<ThrowawayCustomer> {
   made += 1;
   const account: DemoAccount = {
@@ -40,6 +42,7 @@ export async function newThrowawayCustomer(
   await page.getByLabel(t('register.lastName')).fill('Temp');
   await page.getByLabel(t('register.email')).fill(account.email);
   await page.getByLabel(t('register.password')).fill(account.password);
+  if (business) await page.getByLabel(t('register.business')).check();
   await page.getByRole('button', { name: t('register.submit') }).click();
   const mail = await waitForMail(storefront, { to: account.email, template: 'registration.confirm' });
   await page.goto(linkIn(mail, '/oidc/confirm-account/'));

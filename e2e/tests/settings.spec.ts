@@ -164,3 +164,35 @@ test('a customer in the Netherlands prefers iDEAL, then saves a card on the prov
   await expect(page.getByRole('radio', { name: nl('paymentMethod.method.card') })).toBeChecked();
   await context.close();
 });
+
+test('a new business completes its company details in its settings, and the missing-details banner goes for good', async ({
+  browser,
+}) => {
+  const { page, context } = await newThrowawayCustomer(browser, unitedKingdom, '/', { business: true });
+  const missingDetails = page.getByRole('status').filter({ hasText: t('banner.missingDetails') });
+  await expect(missingDetails).toBeVisible();
+  await missingDetails.getByRole('link', { name: t('banner.missingDetailsAction') }).click();
+  await expect(pageHeading(page, unitedKingdom, 'title.settings')).toBeVisible();
+  await page.getByRole('link', { name: t('title.personalDetails') }).click();
+  await expect(page.getByRole('heading', { name: t('details.companyHeading') })).toBeVisible();
+
+  // A VAT number whose check digits do not add up is refused, and the account stays New.
+  await page.getByLabel(t('details.companyName')).fill('Temp Prints Ltd');
+  await page.getByLabel(t('details.vatId')).fill('NL123456789B01');
+  await page.getByRole('button', { name: t('details.save') }).click();
+  await expect(page.getByText(t('details.error.vatId'))).toBeVisible();
+  await expect(missingDetails).toBeVisible();
+
+  // Complete (decision 102): company name, a valid VAT number and the chamber of commerce number.
+  await page.getByLabel(t('details.vatId')).fill('NL004495445B01');
+  await page.getByLabel(t('details.chamberOfCommerceNumber')).fill('12345678');
+  await page.getByRole('button', { name: t('details.save') }).click();
+  await expect(page).toHaveURL(unitedKingdom.url('/settings/b2b'));
+  await expect(missingDetails).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByText('Temp Prints Ltd')).toBeVisible();
+  await expect(page.getByText(t('banner.missingDetails'))).toHaveCount(0);
+  await expect(page.getByText(t('banner.pendingValidation'))).toHaveCount(0);
+  await context.close();
+});

@@ -76,6 +76,7 @@ import { registerUploadRoutes } from './upload/upload.routes';
 import { createTokenCipher } from './auth/token-cipher';
 import { accountBuyerReader } from './invoices/invoice-buyer';
 import { createInvoiceWork, invoiceConfirmedOrder } from './invoices/invoice-jobs';
+import { createInvoiceRetentionWork } from './invoices/invoice-retention';
 import { createInvoicesRepository } from './invoices/invoices.repository';
 import { registerInvoiceRoutes } from './invoices/invoices.routes';
 import { createInvoicesService } from './invoices/invoices.service';
@@ -254,9 +255,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     config: config.integration,
   });
   registerIntegrationRoutes(api, integration);
+  const invoicesRepository = createInvoicesRepository(db);
   const invoices = createInvoicesService({
     db,
-    invoices: createInvoicesRepository(db),
+    invoices: invoicesRepository,
     blobs: deps.blobs,
     readBuyer: accountBuyerReader({
       customers: customersRepository,
@@ -427,6 +429,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       cipher: callbackCipher,
     }),
     createInvoiceWork({ invoices, orders: ordersRepository }),
+    createInvoiceRetentionWork({ invoices: invoicesRepository, blobs: deps.blobs, clock }),
     {
       // Expired selections are never served; this only keeps the table small.
       handlers: { [TEMP_SELECTIONS_HOUSEKEEPING_JOB]: () => tempSelections.deleteExpired() },

@@ -84,8 +84,8 @@ export function createAccountErasureWork(deps: { db: Database; blobs: BlobStore 
     const pseudonym = erasedCustomerPseudonym(customerId);
     const holder = uuidv7();
     await tx.query(
-      `INSERT INTO customers (id, email, password_hash, is_b2b, deleted_at)
-       VALUES ($1, $2, '', true, now())`,
+      `INSERT INTO customers (id, email, password_hash, is_b2b, deleted_at, invoice_holder)
+       VALUES ($1, $2, '', true, now(), true)`,
       [holder, pseudonym],
     );
     for (const invoice of invoices) {

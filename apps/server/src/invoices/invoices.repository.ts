@@ -127,6 +127,41 @@ export function createInvoicesRepository(db: Queryable) {
       return rows.map((row) => row.id);
     },
 
+    /**
+     * Invoices kept for an erased account (decision 104) issued before their storefront's cutoff.
+     * Only rows of an invoice holder, which the database guarantees is a deleted account: a live
+     * customer's invoices are never among them, however old.
+     */
+    async keptPastRetention(
+      cutoffs: ReadonlyArray<{ storefrontId: string; issuedBefore: Date }>,
+    ): Promise<Array<{ id: string; pdfKey: string | null }>> {
+      const { rows } = await db.query<{ id: string; pdf_key: string | null }>(
+        `SELECT i.id, i.pdf_key FROM invoices i
+         JOIN customers c ON c.id = i.customer_id AND c.invoice_holder
+         JOIN unnest($1::text[], $2::timestamptz[]) AS cutoff (storefront_id, issued_before)
+           ON cutoff.storefront_id = i.storefront_id AND i.issued_at < cutoff.issued_before`,
+        [cutoffs.map((cutoff) => cutoff.storefrontId), cutoffs.map((cutoff) => cutoff.issuedBefore)],
+      );
+      return rows.map((row) => ({ id: row.id, pdfKey: row.pdf_key }));
+    },
+
+    /**
+     * Deletes a kept invoice, and its holder once it keeps no invoice any more, in one statement. The
+     * outer DELETE sees the invoices as they were before the inner one, hence `i.id <> $1`.
+     */
+    async deleteKept(id: string): Promise<void> {
+      await db.query(
+        `WITH gone AS (
+           DELETE FROM invoices i USING customers c
+           WHERE i.id = $1 AND c.id = i.customer_id AND c.invoice_holder RETURNING i.customer_id
+         )
+         DELETE FROM customers c
+         WHERE c.invoice_holder AND c.id IN (SELECT customer_id FROM gone)
+           AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.customer_id = c.id AND i.id <> $1)`,
+        [id],
+      );
+    },
+
     async findById(id: string): Promise<InvoiceRecord | undefined> {
       const { rows } = await db.query<InvoiceRow>('SELECT * FROM invoices WHERE id = $1', [id]);
       return rows[0] && toRecord(rows[0]);
