@@ -37,7 +37,7 @@ describe('sign-in pages', () => {
       renderRegisterPage(nl, {
         uid: 'u1',
         form: {
-          values: { firstName: 'Ada', lastName: '', email: 'x' },
+          values: { firstName: 'Ada', lastName: '', email: 'x', business: true },
           errors: { lastName: 'register.lastNameRequired', email: 'register.emailInvalid' },
         },
       }),
@@ -77,7 +77,7 @@ describe('sign-in pages', () => {
     const html = renderRegisterPage(nl, {
       uid: 'u1',
       form: {
-        values: { firstName: '', lastName: 'L', email: 'e@x.nl' },
+        values: { firstName: '', lastName: 'L', email: 'e@x.nl', business: false },
         errors: { firstName: 'register.firstNameRequired' },
       },
     });
