@@ -5,6 +5,7 @@ import { seedDemoAccounts } from '../demo/demo-accounts';
 import { linkTo, mailsTo } from '../testing/mailbox';
 import { signIn, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { NEWSLETTER_REQUESTS_PER_HOUR } from './newsletter.service';
 
 describe(`newsletter double opt-in (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;
@@ -95,5 +96,21 @@ describe(`newsletter double opt-in (${process.env.DATABASE_URL ? 'PostgreSQL' : 
       payload: { consentTextVersion: 'old' },
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('answers 429 when a customer asks for confirmation mails too often', async () => {
+    const other = await signIn(t, { email: 'b2b@example.com' });
+    const statuses: number[] = [];
+    for (let asked = 0; asked <= NEWSLETTER_REQUESTS_PER_HOUR; asked += 1) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: `${base}/me/subscription`,
+        headers: other.headers,
+        payload: { consentTextVersion: NEWSLETTER_CONSENT_VERSION },
+      });
+      statuses.push(answer.statusCode);
+    }
+    expect(statuses).toEqual([...Array<number>(NEWSLETTER_REQUESTS_PER_HOUR).fill(200), 429]);
+    expect(await mailsTo(t, 'b2b@example.com')).toHaveLength(NEWSLETTER_REQUESTS_PER_HOUR);
   });
 });
