@@ -89,7 +89,6 @@ export function createRegistrationService(db: Database) {
         return { ok: false, errors };
       }
       const { firstName, lastName, email, password, business } = parsed.data;
-
       const { storefront, locale } = context;
       const passwordHash = await hashPassword(password);
       const token = randomBytes(32).toString('base64url');
