@@ -41,6 +41,16 @@ export function originalKey(photo: Pick<PhotoRecord, 'ownerId' | 'id'>): string 
   return `photos/${photo.ownerId}/${photo.id}/original`;
 }
 
+/** A page's keyset read from its cursor, one row longer than the page (see `recordPage`). */
+export function pageQuery(input: { cursor?: string; limit: number; sortKey: SortKey; sortOrder: SortOrder }) {
+  return {
+    sortKey: input.sortKey,
+    sortOrder: input.sortOrder,
+    after: decodeCursor(input.cursor, input.sortKey),
+    limit: input.limit + 1,
+  };
+}
+
 /** Pages are read one row long: the extra row only says whether a next page exists. */
 export function recordPage(records: PhotoRecord[], limit: number, sortKey: SortKey): RecordPage {
   const photos = records.slice(0, limit);
@@ -75,10 +85,7 @@ export function createPhotosService(db: Database, photos: PhotosRepository) {
         ownerId: caller.customerId,
         year: input.year,
         month: input.month,
-        sortKey: input.sortKey,
-        sortOrder: input.sortOrder,
-        after: decodeCursor(input.cursor, input.sortKey),
-        limit: input.limit + 1,
+        ...pageQuery(input),
       });
       return recordPage(records, input.limit, input.sortKey);
     },
@@ -89,10 +96,7 @@ export function createPhotosService(db: Database, photos: PhotosRepository) {
     ): Promise<RecordPage> {
       const records = await photos.listAll({
         ownerId: caller.customerId,
-        sortKey: input.sortKey,
-        sortOrder: input.sortOrder,
-        after: decodeCursor(input.cursor, input.sortKey),
-        limit: input.limit + 1,
+        ...pageQuery(input),
       });
       return recordPage(records, input.limit, input.sortKey);
     },

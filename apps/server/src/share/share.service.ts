@@ -5,12 +5,7 @@ import type { Database } from '../platform/database';
 import { invalid, notFound } from '../platform/errors';
 import { isUuid, uuidv7 } from '../platform/uuid';
 import type { AlbumRecord } from '../photos/albums.repository';
-import {
-  albumPhotoReader,
-  type AlbumPhotoReader,
-  type FlatPageInput,
-  type MonthPageInput,
-} from '../photos/albums.service';
+import { albumPhotoReader, guardedAlbumPhotos, type AlbumPhotoReader } from '../photos/albums.service';
 import { createAlbumsRepository } from '../photos/albums.repository';
 import { decodeCursor, encodeCursor } from '../photos/photo-cursor';
 import type { PhotoRecord } from '../photos/photos.repository';
@@ -142,31 +137,7 @@ export function createShareService({ db, shares, reader, sendInvitation }: Share
       else await shares.leave(albumId, caller.customerId);
     },
 
-    async timeline(
-      caller: Caller,
-      albumId: string,
-      sortKey: SortKey,
-      sortOrder: SortOrder,
-    ): Promise<TimelineEntry[]> {
-      await roleOf(caller, albumId);
-      return reader.timeline(albumId, sortKey, sortOrder);
-    },
-
-    async listMonth(caller: Caller, albumId: string, input: MonthPageInput): Promise<RecordPage> {
-      await roleOf(caller, albumId);
-      return reader.listMonth(albumId, input);
-    },
-
-    async listAll(caller: Caller, albumId: string, input: FlatPageInput): Promise<RecordPage> {
-      await roleOf(caller, albumId);
-      return reader.listAll(albumId, input);
-    },
-
-    /** A photo of the album (and its files): only while the caller may read the album. */
-    async photo(caller: Caller, albumId: string, photoId: string): Promise<PhotoRecord> {
-      await roleOf(caller, albumId);
-      return reader.photo(albumId, photoId);
-    },
+    ...guardedAlbumPhotos(reader, roleOf),
   };
 }
 
