@@ -1,5 +1,4 @@
 import { MAX_PARTICIPANTS, type Participants, type SharedAlbumCounts } from '@photo/contracts/shares';
-import type { SortKey, SortOrder, TimelineEntry } from '@photo/contracts/photos';
 import type { Caller } from '../platform/caller';
 import type { Database } from '../platform/database';
 import { invalid, notFound } from '../platform/errors';
@@ -8,8 +7,6 @@ import type { AlbumRecord } from '../photos/albums.repository';
 import { albumPhotoReader, guardedAlbumPhotos, type AlbumPhotoReader } from '../photos/albums.service';
 import { createAlbumsRepository } from '../photos/albums.repository';
 import { decodeCursor, encodeCursor } from '../photos/photo-cursor';
-import type { PhotoRecord } from '../photos/photos.repository';
-import type { RecordPage } from '../photos/photos.service';
 import type { ResolvedStorefront } from '../storefronts/storefronts';
 import type { SendAlbumInvitationMail } from './album-invitation-mail';
 import { createShareRepository, type AlbumRole, type ShareRepository } from './share.repository';
