@@ -1,24 +1,25 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { albumsApi } from '@photo/contracts/albums';
 import { photosApi } from '@photo/contracts/photos';
+import { failureReport } from '../../shared/api/error-reporter';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { removePhotosFromAlbum } from '../../shared/photo-library/album-photos';
 import { albumQueries } from '../../shared/photo-library/albums.queries';
 import { deletePhotos } from '../../shared/photo-library/delete-photos';
 import { CopyToAlbumAction } from '../../shared/photo-library/preview/copy-to-album-action';
-import { PhotoPreview, type PreviewActionContext } from '../../shared/photo-library/preview/photo-preview';
+import type { PreviewActionContext } from '../../shared/photo-library/preview/photo-preview';
 import { CoverIcon, DeleteIcon } from '../../shared/photo-library/preview/preview-icons';
-import { usePreviewStore } from '../../shared/photo-library/preview/use-preview-store';
 import { CarryNavigate } from '../../shared/routing/app-link';
 import { refreshStoresOf } from '../../shared/timeline/timeline-store';
 import { useToasts } from '../../shared/ui/toasts';
 import { photoQueries } from '../../shared/photo-library/photos.queries';
 import { RemoveOrDeleteDialog } from './album-dialogs';
-import { albumPath, albumPreviewPath, sharedAlbumPreviewPath } from './album-paths';
-import { albumPhotoLookup, albumSource } from './album-sources';
+import { AlbumPhotoPreview } from './album-frame';
+import { sharedAlbumPreviewPath } from './album-paths';
+import { OWN_ALBUM } from './album-sources';
 
 /** 'Delete from album' in the preview: remove it from the album, or delete it everywhere (spec 2.3). */
 function RemoveFromAlbumAction({
@@ -36,7 +37,7 @@ function RemoveFromAlbumAction({
       try {
         await operation();
       } catch (error) {
-        reportError({ action, message: error instanceof Error ? error.message : 'failed' });
+        reportError(failureReport(action, error));
         throw error;
       }
       setOpen(false);
@@ -94,27 +95,18 @@ function UseAsCoverAction({ photo, albumId }: PreviewActionContext & { albumId: 
 /** `/my-photos/albums/:id/preview/:photoId`: the preview over the album's own grid store. */
 export function AlbumPhotoPreviewPage() {
   const { id: albumId = '', photoId = '' } = useParams();
-  const { t } = useI18n();
   const { request, flags } = useAppEnvironment();
   const queryClient = useQueryClient();
   const album = useQuery(albumQueries.album(request, albumId));
-  const source = useMemo(() => albumSource(request, albumId), [request, albumId]);
-  const { store, viewer } = usePreviewStore(source, 'albumPhotos');
   if (flags.PhotoManagementSharedAlbumsViewEnabled && album.data?.isShared) {
     return <CarryNavigate to={sharedAlbumPreviewPath(albumId)(photoId)} />;
   }
   const albumName = album.data?.albumName ?? '';
   return (
-    <PhotoPreview
-      store={store}
-      viewer={viewer}
+    <AlbumPhotoPreview
+      role={OWN_ALBUM}
+      albumId={albumId}
       photoId={photoId}
-      grid={{
-        gridPath: albumPath(albumId),
-        previewPath: albumPreviewPath(albumId),
-        backLabel: t('preview.backToAlbum'),
-      }}
-      lookup={albumPhotoLookup(request, albumId)}
       actions={(context) => (
         <>
           <CopyToAlbumAction photo={context.photo} fromAlbumId={albumId} />

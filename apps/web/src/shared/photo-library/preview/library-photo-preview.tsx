@@ -12,6 +12,7 @@ import { PhotoPreview, type PreviewActionContext } from './photo-preview';
 import type { PreviewViewer } from './preview-viewer';
 import { DeleteIcon } from './preview-icons';
 import { libraryPhotoLookup } from './preview.queries';
+import { failureReport } from '../../api/error-reporter';
 
 export const LIBRARY_GRID_PATH = '/my-photos/photos';
 export const libraryPreviewPath = (imageId: string) =>
@@ -31,10 +32,7 @@ export function DeletePhotoAction({ photo, leaveAfter }: PreviewActionContext) {
       try {
         await deletePhotos(request, [photo.imageId]);
       } catch (error) {
-        reportError({
-          action: 'DELETE_PHOTO_FAILED',
-          message: error instanceof Error ? error.message : 'failed',
-        });
+        reportError(failureReport('DELETE_PHOTO_FAILED', error));
         throw error;
       }
       setOpen(false);
