@@ -3,10 +3,9 @@ import { emptyPostalAddress } from '@photo/contracts/addresses';
 import { AccountInformationSchema } from '@photo/contracts/storage';
 import type { ShopSuperOrderInput } from '@photo/contracts/shop-api';
 import { createCustomersRepository } from '../customers/customers.repository';
-import { seedDemoAccounts } from '../demo/demo-accounts';
 import { fixedClock } from '../platform/clock';
 import { createShopOrdersService } from '../shop-api/shop-orders.service';
-import { signIn, type SignedIn } from '../testing/sign-in';
+import { signInDemoAccounts, type SignedIn, type SignedInCustomer } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const address = {
@@ -51,8 +50,8 @@ const order = (
 
 describe(`storage calls of spec 7 (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;
-  let demo: SignedIn;
-  let stranger: SignedIn;
+  let demo: SignedInCustomer;
+  let stranger: SignedInCustomer;
   let demoId: string;
   let strangerId: string;
   const clock = fixedClock('2026-11-24T12:00:00Z');
@@ -68,12 +67,9 @@ describe(`storage calls of spec 7 (${process.env.DATABASE_URL ? 'PostgreSQL' : '
 
   beforeAll(async () => {
     t = await createTestApp({}, { clock });
-    const customers = createCustomersRepository(t.db);
-    await seedDemoAccounts(customers);
-    demoId = (await customers.findActiveByEmail('demo@example.com'))!.id;
-    strangerId = (await customers.findActiveByEmail('b2b@example.com'))!.id;
-    demo = await signIn(t, { email: 'demo@example.com' });
-    stranger = await signIn(t, { email: 'b2b@example.com' });
+    [demo, stranger] = await signInDemoAccounts(t, ['demo@example.com', 'b2b@example.com']);
+    demoId = demo.customerId;
+    strangerId = stranger.customerId;
     await t.db.query(`UPDATE customers SET registered_at = '2025-08-31T09:00:00Z' WHERE id = $1`, [demoId]);
   });
   afterAll(() => t.close());

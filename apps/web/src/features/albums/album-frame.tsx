@@ -219,7 +219,7 @@ export function AlbumFrame({
             <SelectButton store={store} onSelect={view.startSelecting} />
             {trailingActions}
             <SortSelect sort={view.sort} onChange={view.changeSort} />
-            <button type="button" className="album-page__danger" onClick={onDelete}>
+            <button type="button" className="photo-grid-page__danger" onClick={onDelete}>
               {deleteLabel}
             </button>
           </>

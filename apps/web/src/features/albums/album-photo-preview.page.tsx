@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { albumsApi } from '@photo/contracts/albums';
 import { photosApi } from '@photo/contracts/photos';
-import { failureReport } from '../../shared/api/error-reporter';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { removePhotosFromAlbum } from '../../shared/photo-library/album-photos';
 import { albumQueries } from '../../shared/photo-library/albums.queries';
 import { deletePhotos } from '../../shared/photo-library/delete-photos';
 import { CopyToAlbumAction } from '../../shared/photo-library/preview/copy-to-album-action';
+import { usePhotoLeaving } from '../../shared/photo-library/preview/library-photo-preview';
 import type { PreviewActionContext } from '../../shared/photo-library/preview/photo-preview';
 import { CoverIcon, DeleteIcon } from '../../shared/photo-library/preview/preview-icons';
 import { CarryNavigate } from '../../shared/routing/app-link';
@@ -29,20 +29,9 @@ function RemoveFromAlbumAction({
   albumName,
 }: PreviewActionContext & { albumId: string; albumName: string }) {
   const { t } = useI18n();
-  const { request, reportError } = useAppEnvironment();
-  const queryClient = useQueryClient();
+  const { request } = useAppEnvironment();
   const [open, setOpen] = useState(false);
-  const leave = (operation: () => Promise<unknown>, action: string) =>
-    leaveAfter(async () => {
-      try {
-        await operation();
-      } catch (error) {
-        reportError(failureReport(action, error));
-        throw error;
-      }
-      setOpen(false);
-      void queryClient.invalidateQueries({ queryKey: photoQueries.all() });
-    });
+  const leave = usePhotoLeaving(leaveAfter, () => setOpen(false));
   return (
     <>
       <button type="button" className="photo-preview__control" onClick={() => setOpen(true)}>
