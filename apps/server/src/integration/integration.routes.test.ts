@@ -9,6 +9,7 @@ import {
 } from '@photo/contracts/integration';
 import { signInDemoAccounts, type SignedIn, type SignedInCustomer } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { testDeliveryAddress } from '../testing/test-orders';
 import { fireDueSchedules } from '../platform/job-queue';
 import { CALLBACK_LOG_HOUSEKEEPING_JOB, callbackSignature } from './callback-delivery';
 
@@ -158,19 +159,7 @@ describe(`the B2B integration over HTTP (${process.env.DATABASE_URL ? 'PostgreSQ
       createdAt: '2026-11-20T09:00:00Z',
       changedAt: '2026-11-20T09:00:00Z',
       deliveryType: 'Home',
-      deliveryAddress: {
-        firstName: 'Bram',
-        lastName: 'Bakker',
-        street: 'Keizersgracht',
-        houseNumber: '12',
-        postcode: '1015 CJ',
-        city: 'Amsterdam',
-        country: 'NL',
-        company: '',
-        addressLine2: '',
-        region: '',
-        phone: '',
-      },
+      deliveryAddress: testDeliveryAddress({ firstName: 'Bram', lastName: 'Bakker' }),
       orders: [
         {
           id: 'ORD-1001-1',

@@ -5,27 +5,17 @@ import { isUuid, uuidv7 } from '../platform/uuid';
 import { decodeCursor, encodeCursor } from './photo-cursor';
 import type { AlbumRecord, AlbumsRepository } from './albums.repository';
 import type { PhotoRecord } from './photos.repository';
-import { pageQuery, recordPage, type RecordPage } from './photos.service';
+import {
+  pageQuery,
+  recordPage,
+  type FlatPageInput,
+  type MonthPageInput,
+  type RecordPage,
+} from './photos.service';
 
 export interface AlbumPage {
   albums: AlbumRecord[];
   cursor: string | null;
-}
-
-export interface MonthPageInput {
-  year: number;
-  month: number;
-  cursor?: string;
-  limit: number;
-  sortKey: SortKey;
-  sortOrder: SortOrder;
-}
-
-export interface FlatPageInput {
-  cursor?: string;
-  limit: number;
-  sortKey: SortKey;
-  sortOrder: SortOrder;
 }
 
 /**

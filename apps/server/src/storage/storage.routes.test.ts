@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyPostalAddress } from '@photo/contracts/addresses';
 import { AccountInformationSchema } from '@photo/contracts/storage';
 import type { ShopSuperOrderInput } from '@photo/contracts/shop-api';
 import { createCustomersRepository } from '../customers/customers.repository';
@@ -7,16 +6,9 @@ import { fixedClock } from '../platform/clock';
 import { createShopOrdersService } from '../shop-api/shop-orders.service';
 import { signInDemoAccounts, type SignedIn, type SignedInCustomer } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { testDeliveryAddress } from '../testing/test-orders';
 
-const address = {
-  ...emptyPostalAddress('NL'),
-  firstName: 'Demi',
-  lastName: 'Jansen',
-  street: 'Keizersgracht',
-  houseNumber: '12',
-  postcode: '1015 CJ',
-  city: 'Amsterdam',
-};
+const address = testDeliveryAddress();
 
 const order = (
   code: string,

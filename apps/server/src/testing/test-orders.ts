@@ -1,5 +1,19 @@
+import { emptyPostalAddress } from '@photo/contracts/addresses';
+import type { DeliveryAddress } from '@photo/contracts/orders';
 import type { Queryable } from '../platform/database';
 import { uuidv7 } from '../platform/uuid';
+
+/** A home delivery address in Amsterdam, as the shop reports one with an order. */
+export const testDeliveryAddress = (fields: Partial<DeliveryAddress> = {}): DeliveryAddress => ({
+  ...emptyPostalAddress('NL'),
+  firstName: 'Demi',
+  lastName: 'Jansen',
+  street: 'Keizersgracht',
+  houseNumber: '12',
+  postcode: '1015 CJ',
+  city: 'Amsterdam',
+  ...fields,
+});
 
 /** A confirmed order with one photo book, as the shop would have reported it; answers its codes. */
 export async function insertTestOrder(db: Queryable, customerId: string) {
