@@ -49,7 +49,7 @@ import { createBenchServer, signInOnProviderPage } from './support/bench-server'
 import { DEMO_EMAIL, DEMO_PASSWORD, prepareDataFolder } from './support/browser-library';
 import { initScript, type LongTaskWindow, type TimelineState } from './support/browser-page';
 import { openBenchDatabase } from './support/bench-database';
-import { median, percentile, seededRandom } from './support/stats';
+import { latencyRow, sampleTimes, seededRandom, type LatencyRow } from './support/stats';
 import { createBenchCustomer, loadLibrary } from './support/timeline-library';
 
 const SAMPLES = 200;
@@ -71,38 +71,10 @@ const signInEn = texts('apps/server/src/auth/messages/en.json');
 const number = (value: number) => Math.round(value).toLocaleString('en-US');
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
-interface Row {
-  figure: string;
-  samples: string;
-  median: string;
-  p95: string;
-  target: string;
-  result: string;
-}
+type Row = LatencyRow;
 
-async function timeSamples(run: (sample: number) => Promise<unknown>): Promise<number[]> {
-  for (let sample = 0; sample < WARM_UP; sample += 1) await run(sample);
-  const times: number[] = [];
-  const until = performance.now() + SAMPLE_BUDGET_MS;
-  for (let sample = 0; sample < SAMPLES && performance.now() < until; sample += 1) {
-    const started = performance.now();
-    await run(sample);
-    times.push(performance.now() - started);
-  }
-  return times;
-}
-
-function latencyRow(figure: string, times: number[], targetMs?: number): Row {
-  const p95 = percentile(times, 95);
-  return {
-    figure,
-    samples: String(times.length),
-    median: `${median(times).toFixed(2)} ms`,
-    p95: `${p95.toFixed(2)} ms`,
-    target: targetMs ? `p95 <= ${targetMs} ms` : '',
-    result: targetMs ? (p95 <= targetMs ? 'pass' : 'FAIL') : '',
-  };
-}
+const timeSamples = (run: (sample: number) => Promise<unknown>) =>
+  sampleTimes({ samples: SAMPLES, warmUp: WARM_UP, sampleBudgetMs: SAMPLE_BUDGET_MS }, run);
 
 function planSummary(lines: string[]): string {
   return lines

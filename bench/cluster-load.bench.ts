@@ -8,29 +8,15 @@
  * Prints requests per second, p50/p95/p99 latency and failed requests of each. `BENCH_SECONDS` and
  * `BENCH_CONNECTIONS` shorten or narrow it.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { startCluster, type Cluster } from '../scripts/cluster/cluster';
+import type { Cluster } from '../scripts/cluster/cluster';
 import { signInOverHttp, type HttpCustomer } from '../scripts/cluster/http-customer';
+import { CLUSTER_BENCH_HOST, onFreshCluster } from './support/bench-cluster';
 import { percentile } from './support/stats';
 
-const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) {
-  console.error(
-    'The cluster needs PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:cluster-load',
-  );
-  process.exit(1);
-}
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 60);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
-const BASE_PORT = 8190;
-const HOST = `nl.localhost:${BASE_PORT}`;
 
 interface Figures {
   name: string;
@@ -55,11 +41,11 @@ async function run(
     url: cluster.url,
     connections,
     duration: seconds,
-    headers: { host: HOST },
+    headers: { host: CLUSTER_BENCH_HOST },
     requests: paths.map((address) => ({ method: 'GET', path: address })),
     setupClient: (client) => {
       // Each connection is one customer's browser: its own session cookie on every request.
-      const headers = { host: HOST, cookie: cookies[next++ % cookies.length]!, 'x-csrf': '1' };
+      const headers = { host: CLUSTER_BENCH_HOST, cookie: cookies[next++ % cookies.length]!, 'x-csrf': '1' };
       client.setRequests(paths.map((address) => ({ method: 'GET', path: address, headers })));
       client.on('response', (_status: number, _bytes: number, responseTime: number) => {
         latencies.push(responseTime);
@@ -86,79 +72,62 @@ async function run(
   return figures;
 }
 
-const database = `bench_cluster_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${database}`);
-const databaseUrl = new URL(serverUrl);
-databaseUrl.pathname = `/${database}`;
-const dir = await mkdtemp(path.join(tmpdir(), 'cluster-bench-'));
-let cluster: Cluster | undefined;
-try {
-  cluster = await startCluster({
-    root,
-    dir,
-    databaseUrl: databaseUrl.href,
-    basePort: BASE_PORT,
-    env: { LOG_LEVEL: 'warn', WEB_DIST_DIR: dir },
-    log: (line) => console.log(line),
-  });
-  const lb = cluster;
-  // Sessions of the demo customer (one sign-in each, through the load balancer, each from its own
-  // loopback address as separate browsers would be), signed in a few at a time.
-  const cookies: string[] = [];
-  let first: HttpCustomer | undefined;
-  for (let batch = 0; batch < connections; batch += 10) {
-    const customers = await Promise.all(
-      Array.from({ length: Math.min(10, connections - batch) }, (_, index) =>
-        signInOverHttp(lb.url, {
-          host: HOST,
-          email: 'demo@example.com',
-          password: 'demo-password',
-          localAddress: `127.0.${Math.floor((batch + index) / 250) + 1}.${((batch + index) % 250) + 1}`,
-        }),
-      ),
+await onFreshCluster(
+  'cluster',
+  'bench:cluster-load',
+  { env: { LOG_LEVEL: 'warn' }, log: (line) => console.log(line) },
+  async (lb) => {
+    // Sessions of the demo customer (one sign-in each, through the load balancer, each from its own
+    // loopback address as separate browsers would be), signed in a few at a time.
+    const cookies: string[] = [];
+    let first: HttpCustomer | undefined;
+    for (let batch = 0; batch < connections; batch += 10) {
+      const customers = await Promise.all(
+        Array.from({ length: Math.min(10, connections - batch) }, (_, index) =>
+          signInOverHttp(lb.url, {
+            host: CLUSTER_BENCH_HOST,
+            email: 'demo@example.com',
+            password: 'demo-password',
+            localAddress: `127.0.${Math.floor((batch + index) / 250) + 1}.${((batch + index) % 250) + 1}`,
+          }),
+        ),
+      );
+      cookies.push(...customers.map((customer) => customer.headers().cookie));
+      first ??= customers[0];
+    }
+    if (!first) throw new Error('no customer signed in');
+    const months = (await first.call('/api/photos/users/timeline')).json<
+      Array<{ year: number; month: number }>
+    >();
+    const paths = [
+      '/api/photos/users/timeline',
+      ...months.slice(0, 4).map((entry) => `/api/photos/photos/timeline/${entry.year}/${entry.month}`),
+      '/config.json',
+    ];
+    for (const address of paths) {
+      const answer = await first.call(address);
+      if (answer.status !== 200)
+        throw new Error(`${address} answered ${answer.status}: ${answer.text().slice(0, 200)}`);
+    }
+    console.log(
+      `${cookies.length} sessions, ${connections} connections, ${seconds} s per run; paths: ${paths.join(' ')}`,
     );
-    cookies.push(...customers.map((customer) => customer.headers().cookie));
-    first ??= customers[0];
-  }
-  if (!first) throw new Error('no customer signed in');
-  const months = (await first.call('/api/photos/users/timeline')).json<
-    Array<{ year: number; month: number }>
-  >();
-  const paths = [
-    '/api/photos/users/timeline',
-    ...months.slice(0, 4).map((entry) => `/api/photos/photos/timeline/${entry.year}/${entry.month}`),
-    '/config.json',
-  ];
-  for (const address of paths) {
-    const answer = await first.call(address);
-    if (answer.status !== 200)
-      throw new Error(`${address} answered ${answer.status}: ${answer.text().slice(0, 200)}`);
-  }
-  console.log(
-    `${cookies.length} sessions, ${connections} connections, ${seconds} s per run; paths: ${paths.join(' ')}`,
-  );
 
-  const both = await run('2 API replicas', lb, cookies, paths);
-  const killed = await run('2 API replicas, one killed and restarted', lb, cookies, paths, async () => {
-    await new Promise((resolve) => setTimeout(resolve, (seconds * 1000) / 3));
-    await lb.replica('api-2').kill();
-    console.log('  api-2 killed');
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const both = await run('2 API replicas', lb, cookies, paths);
+    const killed = await run('2 API replicas, one killed and restarted', lb, cookies, paths, async () => {
+      await new Promise((resolve) => setTimeout(resolve, (seconds * 1000) / 3));
+      await lb.replica('api-2').kill();
+      console.log('  api-2 killed');
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await lb.replica('api-2').start();
+      console.log('  api-2 started again');
+    });
+    await lb.replica('api-2').stop();
+    const one = await run('1 API replica', lb, cookies, paths);
     await lb.replica('api-2').start();
-    console.log('  api-2 started again');
-  });
-  await lb.replica('api-2').stop();
-  const one = await run('1 API replica', lb, cookies, paths);
-  await lb.replica('api-2').start();
-  console.log(
-    `\n2 vs 1 API replicas: ${(both.rps / one.rps).toFixed(2)}x requests per second ` +
-      `(2 cores shared by nginx, the replicas, PostgreSQL and autocannon itself); kill run failed ${killed.failed}`,
-  );
-} finally {
-  await cluster?.stop();
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await admin.end();
-  await rm(dir, { recursive: true, force: true });
-}
+    console.log(
+      `\n2 vs 1 API replicas: ${(both.rps / one.rps).toFixed(2)}x requests per second ` +
+        `(2 cores shared by nginx, the replicas, PostgreSQL and autocannon itself); kill run failed ${killed.failed}`,
+    );
+  },
+);

@@ -32,7 +32,14 @@ import { toPhotoDto } from '../apps/server/src/photos/photo-dto';
 import { createPhotosRepository } from '../apps/server/src/photos/photos.repository';
 import { createPhotosService } from '../apps/server/src/photos/photos.service';
 import { migrationsDir } from '../apps/server/src/testing/test-database';
-import { median, percentile, seededRandom } from './support/stats';
+import {
+  latencyRow as timingRow,
+  median,
+  percentile,
+  sampleTimes,
+  seededRandom,
+  type LatencyRow,
+} from './support/stats';
 import {
   createBenchCustomer,
   loadLibrary,
@@ -56,45 +63,26 @@ const PHOTOS_BASE_URL = `http://nl.localhost:8080${serviceBasePath('photos')}`;
 const number = (value: number) => Math.round(value).toLocaleString('en-US');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-interface Row {
-  figure: string;
-  samples: string;
-  median: string;
-  p95: string;
-  target: string;
-  result: string;
+interface Row extends LatencyRow {
   plan: string;
 }
 
-function latencyRow(figure: string, samples: number[], targetMs: number, plan = ''): Row {
-  const p95 = percentile(samples, 95);
-  return {
-    figure,
-    samples: String(samples.length),
-    median: `${median(samples).toFixed(2)} ms`,
-    p95: `${p95.toFixed(2)} ms`,
-    target: `p95 <= ${targetMs} ms`,
-    result: p95 <= targetMs ? 'pass' : 'FAIL',
-    plan,
-  };
-}
+const latencyRow = (figure: string, samples: number[], targetMs: number, plan = ''): Row => ({
+  ...timingRow(figure, samples, targetMs),
+  plan,
+});
 
-/**
- * Warm-up, then SAMPLES timed runs. A figure far over its target would take minutes alone, so it stops
- * after SAMPLE_BUDGET_MS and the table shows how many samples it got.
- */
-async function timeSamples(run: (sample: number) => Promise<unknown>): Promise<number[]> {
-  const warmUpUntil = performance.now() + WARM_UP_BUDGET_MS;
-  for (let sample = 0; sample < WARM_UP && performance.now() < warmUpUntil; sample += 1) await run(sample);
-  const times: number[] = [];
-  const until = performance.now() + SAMPLE_BUDGET_MS;
-  for (let sample = 0; sample < SAMPLES && performance.now() < until; sample += 1) {
-    const started = performance.now();
-    await run(sample);
-    times.push(performance.now() - started);
-  }
-  return times;
-}
+/** A figure far over its target would take minutes alone: the budgets stop it (see `sampleTimes`). */
+const timeSamples = (run: (sample: number) => Promise<unknown>) =>
+  sampleTimes(
+    {
+      samples: SAMPLES,
+      warmUp: WARM_UP,
+      warmUpBudgetMs: WARM_UP_BUDGET_MS,
+      sampleBudgetMs: SAMPLE_BUDGET_MS,
+    },
+    run,
+  );
 
 /** The photos of the second customer go in through the repository, triggers on, as uploads do. */
 async function addSmallLibrary(db: Database): Promise<{ ownerId: string; photos: number }> {

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyPostalAddress, type Address, type AddressInput } from '@photo/contracts/addresses';
-import { createCustomersRepository } from '../customers/customers.repository';
-import { seedDemoAccounts } from '../demo/demo-accounts';
-import { signIn, type SignedIn } from '../testing/sign-in';
+import { signInDemoAccounts, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const home: AddressInput = {
@@ -46,9 +44,7 @@ describe(`saved addresses over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' :
 
   beforeAll(async () => {
     t = await createTestApp();
-    await seedDemoAccounts(createCustomersRepository(t.db));
-    owner = await signIn(t, { email: 'demo@example.com' });
-    stranger = await signIn(t, { email: 'b2b@example.com' });
+    [owner, stranger] = await signInDemoAccounts(t, ['demo@example.com', 'b2b@example.com']);
   });
   afterAll(() => t.close());
 

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DownloadListSchema } from '@photo/contracts/downloads';
-import { createCustomersRepository } from '../customers/customers.repository';
-import { seedDemoAccounts } from '../demo/demo-accounts';
-import { signIn, type SignedIn } from '../testing/sign-in';
+import { signInDemoAccounts, type SignedIn, type SignedInCustomer } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { insertTestOrder } from '../testing/test-orders';
 import { insertTestPhotos } from '../testing/test-photos';
@@ -11,17 +9,14 @@ import { zipEntries } from '../testing/zip-entries';
 
 describe(`'Download my data' (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;
-  let owner: SignedIn;
+  let owner: SignedInCustomer;
   let stranger: SignedIn;
   let ownerId: string;
 
   beforeAll(async () => {
     t = await createTestApp();
-    const customers = createCustomersRepository(t.db);
-    await seedDemoAccounts(customers);
-    owner = await signIn(t, { email: 'demo@example.com' });
-    stranger = await signIn(t, { email: 'b2b@example.com' });
-    ownerId = (await customers.findActiveByEmail('demo@example.com'))!.id;
+    [owner, stranger] = await signInDemoAccounts(t, ['demo@example.com', 'b2b@example.com']);
+    ownerId = owner.customerId;
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { dataExportApi } from '@photo/contracts/data-export';
 import { createAddressesRepository } from '../addresses/addresses.repository';
 import { createCustomersRepository } from '../customers/customers.repository';
-import type { ArchiveSource } from '../downloads/archive-job';
+import { libraryArchiveSource, type ArchiveSource } from '../downloads/archive-job';
 import type { DownloadsService } from '../downloads/downloads.service';
 import { createInvoicesRepository } from '../invoices/invoices.repository';
 import { createOrdersRepository } from '../orders/orders.repository';
@@ -48,14 +48,7 @@ const json = (name: string, value: unknown) => ({
  */
 export function accountDataArchiveSource(db: Database, photos: PhotosRepository): ArchiveSource {
   return {
-    async resolve(download) {
-      const found = await photos.findOwnedMany(
-        download.ownerId,
-        download.photos.map((photo) => photo.photoId),
-      );
-      const byId = new Map(found.map((photo) => [photo.id, photo]));
-      return download.photos.map((photo) => byId.get(photo.photoId));
-    },
+    ...libraryArchiveSource(photos),
 
     async files(download) {
       const record = await createCustomersRepository(db).findById(download.ownerId);

@@ -1,3 +1,4 @@
+import { emptyPostalAddress } from '@photo/contracts/addresses';
 import type {
   ArticleGroup,
   DeliveryAddress,
@@ -67,63 +68,46 @@ export function demoProduct(
   };
 }
 
-const addresses: Record<string, Omit<DeliveryAddress, 'firstName' | 'lastName'>> = {
+/** A street in each demo storefront's country, where demo orders are delivered. */
+const addresses = {
   nl: {
+    ...emptyPostalAddress('NL'),
     street: 'Keizersgracht',
     houseNumber: '212',
     postcode: '1016 DZ',
     city: 'Amsterdam',
-    country: 'NL',
-    company: '',
-    addressLine2: '',
-    region: '',
-    phone: '',
   },
   uk: {
+    ...emptyPostalAddress('GB'),
     street: 'Baker Street',
     houseNumber: '221',
     postcode: 'NW1 6XE',
     city: 'London',
-    country: 'GB',
-    company: '',
-    addressLine2: '',
-    region: '',
-    phone: '',
   },
   se: {
+    ...emptyPostalAddress('SE'),
     street: 'Drottninggatan',
     houseNumber: '53',
     postcode: '111 21',
     city: 'Stockholm',
-    country: 'SE',
-    company: '',
-    addressLine2: '',
-    region: '',
-    phone: '',
   },
-  be: {
-    street: 'Meir',
-    houseNumber: '78',
-    postcode: '2000',
-    city: 'Antwerpen',
-    country: 'BE',
-    company: '',
-    addressLine2: '',
-    region: '',
-    phone: '',
-  },
+  be: { ...emptyPostalAddress('BE'), street: 'Meir', houseNumber: '78', postcode: '2000', city: 'Antwerpen' },
   de: {
+    ...emptyPostalAddress('DE'),
     street: 'Friedrichstraße',
     houseNumber: '43',
     postcode: '10117',
     city: 'Berlin',
-    country: 'DE',
-    company: '',
-    addressLine2: '',
-    region: '',
-    phone: '',
   },
-};
+} satisfies Record<string, DeliveryAddress>;
+
+/** A demo delivery address in the country of a demo storefront, for the named recipient. */
+export function demoDeliveryAddress(
+  storefront: keyof typeof addresses,
+  name: Pick<DeliveryAddress, 'firstName' | 'lastName'>,
+): DeliveryAddress {
+  return { ...addresses[storefront], ...name };
+}
 
 interface DemoOrder {
   storefront: keyof typeof addresses;
@@ -291,8 +275,7 @@ export async function seedDemoOrders(
         changedAt: createdAt.toISOString(),
         deliveryType: order.pickupPoint ? 'PickupPoint' : 'Home',
         deliveryAddress: {
-          ...name,
-          ...addresses[order.storefront]!,
+          ...demoDeliveryAddress(order.storefront, name),
           ...(order.pickupPoint ? { pickupPointName: order.pickupPoint } : {}),
         },
         orders: [

@@ -11,11 +11,15 @@ import {
   DownloadUrlSchema,
   type Download,
 } from '@photo/contracts/downloads';
-import { createCustomersRepository } from '../customers/customers.repository';
-import { seedDemoAccounts } from '../demo/demo-accounts';
 import { ingestBytes, testIngestService } from '../testing/ingest-bytes';
 import type { BlobStore } from '../platform/blob-store';
-import { issueAccessToken, signIn, type SignedIn } from '../testing/sign-in';
+import {
+  issueAccessToken,
+  signIn,
+  signInDemoAccounts,
+  type SignedIn,
+  type SignedInCustomer,
+} from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { makeJpeg, makePng } from '../testing/test-images';
 import { zipEntries } from '../testing/zip-entries';
@@ -63,8 +67,8 @@ const withFaults = (inner: BlobStore): BlobStore => ({
 
 describe('photo archives over HTTP', () => {
   let t: TestApp;
-  let owner: SignedIn;
-  let stranger: SignedIn;
+  let owner: SignedInCustomer;
+  let stranger: SignedInCustomer;
   let ownerId: string;
   let strangerId: string;
   const photos: Uploaded[] = [];
@@ -103,12 +107,9 @@ describe('photo archives over HTTP', () => {
 
   beforeAll(async () => {
     t = await createTestApp({}, { wrapBlobs: withFaults });
-    const customers = createCustomersRepository(t.db);
-    await seedDemoAccounts(customers);
-    owner = await signIn(t, { email: 'demo@example.com' });
-    stranger = await signIn(t, { email: 'b2b@example.com' });
-    ownerId = (await customers.findActiveByEmail('demo@example.com'))!.id;
-    strangerId = (await customers.findActiveByEmail('b2b@example.com'))!.id;
+    [owner, stranger] = await signInDemoAccounts(t, ['demo@example.com', 'b2b@example.com']);
+    ownerId = owner.customerId;
+    strangerId = stranger.customerId;
     // Two months, two photos taken in the same second (their names clash), and one without a date.
     photos.push(
       await ingest(

@@ -7,10 +7,9 @@ import {
   CallbackSettingsResultSchema,
   IntegrationSchema,
 } from '@photo/contracts/integration';
-import { createCustomersRepository } from '../customers/customers.repository';
-import { seedDemoAccounts } from '../demo/demo-accounts';
-import { signIn, type SignedIn } from '../testing/sign-in';
+import { signInDemoAccounts, type SignedIn, type SignedInCustomer } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { testDeliveryAddress } from '../testing/test-orders';
 import { fireDueSchedules } from '../platform/job-queue';
 import { CALLBACK_LOG_HOUSEKEEPING_JOB, callbackSignature } from './callback-delivery';
 
@@ -25,7 +24,7 @@ describe(`the B2B integration over HTTP (${process.env.DATABASE_URL ? 'PostgreSQ
   let receiverOrigin: string;
   let answerStatus = 200;
   const received: Received[] = [];
-  let business: SignedIn;
+  let business: SignedInCustomer;
   let privateCustomer: SignedIn;
   let businessId: string;
 
@@ -57,11 +56,8 @@ describe(`the B2B integration over HTTP (${process.env.DATABASE_URL ? 'PostgreSQ
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverOrigin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
     t = await createTestApp({ CALLBACK_ALLOWED_ORIGINS: receiverOrigin, FTP_HOST: 'ftp.example.test' });
-    const customers = createCustomersRepository(t.db);
-    await seedDemoAccounts(customers);
-    business = await signIn(t, { email: 'b2b@example.com' });
-    privateCustomer = await signIn(t, { email: 'demo@example.com' });
-    businessId = (await customers.findActiveByEmail('b2b@example.com'))!.id;
+    [business, privateCustomer] = await signInDemoAccounts(t, ['b2b@example.com', 'demo@example.com']);
+    businessId = business.customerId;
   });
   afterAll(async () => {
     await t.close();
@@ -163,19 +159,7 @@ describe(`the B2B integration over HTTP (${process.env.DATABASE_URL ? 'PostgreSQ
       createdAt: '2026-11-20T09:00:00Z',
       changedAt: '2026-11-20T09:00:00Z',
       deliveryType: 'Home',
-      deliveryAddress: {
-        firstName: 'Bram',
-        lastName: 'Bakker',
-        street: 'Keizersgracht',
-        houseNumber: '12',
-        postcode: '1015 CJ',
-        city: 'Amsterdam',
-        country: 'NL',
-        company: '',
-        addressLine2: '',
-        region: '',
-        phone: '',
-      },
+      deliveryAddress: testDeliveryAddress({ firstName: 'Bram', lastName: 'Bakker' }),
       orders: [
         {
           id: 'ORD-1001-1',

@@ -3,9 +3,8 @@ import { HistoricalInvoiceSchema } from '@photo/contracts/invoices';
 import { z } from 'zod/mini';
 import { createAddressesRepository } from '../addresses/addresses.repository';
 import { createCustomersRepository } from '../customers/customers.repository';
-import { seedDemoAccounts } from '../demo/demo-accounts';
 import { pdfText } from '../testing/pdf-text';
-import { signIn, type SignedIn } from '../testing/sign-in';
+import { signInDemoAccounts, type SignedIn, type SignedInCustomer } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { accountBuyerReader } from './invoice-buyer';
 import { createInvoicesRepository } from './invoices.repository';
@@ -16,9 +15,9 @@ const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;
-  let business: SignedIn;
+  let business: SignedInCustomer;
   let otherBusiness: SignedIn;
-  let privateCustomer: SignedIn;
+  let privateCustomer: SignedInCustomer;
   let businessId: string;
   let privateId: string;
   let orderNumber = 0;
@@ -52,13 +51,13 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
 
   beforeAll(async () => {
     t = await createTestApp();
-    const customers = createCustomersRepository(t.db);
-    await seedDemoAccounts(customers);
-    business = await signIn(t, { email: 'b2b@example.com' });
-    otherBusiness = await signIn(t, { email: 'b2b-new@example.com' });
-    privateCustomer = await signIn(t, { email: 'demo@example.com' });
-    businessId = (await customers.findActiveByEmail('b2b@example.com'))!.id;
-    privateId = (await customers.findActiveByEmail('demo@example.com'))!.id;
+    [business, otherBusiness, privateCustomer] = await signInDemoAccounts(t, [
+      'b2b@example.com',
+      'b2b-new@example.com',
+      'demo@example.com',
+    ]);
+    businessId = business.customerId;
+    privateId = privateCustomer.customerId;
   });
   afterAll(() => t.close());
 

@@ -1,35 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, serviceBasePath, type Endpoint } from '@photo/contracts/endpoint';
-import {
-  ordersApi,
-  SuperOrderDetailsSchema,
-  SuperOrderListSchema,
-  type DeliveryAddress,
-} from '@photo/contracts/orders';
+import { ordersApi, SuperOrderDetailsSchema, SuperOrderListSchema } from '@photo/contracts/orders';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { demoAccounts, seedDemoAccounts } from '../demo/demo-accounts';
 import { demoProduct, seedDemoOrders } from '../demo/demo-orders';
 import { fixedClock } from '../platform/clock';
 import { signIn, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { testDeliveryAddress } from '../testing/test-orders';
 
 const NOW = '2026-11-24T12:00:00.000Z';
 const DAY_MS = 86_400_000;
 const ago = (days: number, extraMs = 0) => new Date(Date.parse(NOW) - days * DAY_MS - extraMs).toISOString();
 
-const home: DeliveryAddress = {
-  firstName: 'Demi',
-  lastName: 'Jansen',
-  street: 'Prinsengracht',
-  houseNumber: '7',
-  postcode: '1015 DK',
-  city: 'Amsterdam',
-  country: 'NL',
-  company: '',
-  addressLine2: '',
-  region: '',
-  phone: '',
-};
+const home = testDeliveryAddress({ street: 'Prinsengracht', houseNumber: '7', postcode: '1015 DK' });
 
 describe('the customer order calls (spec 7)', () => {
   let t: TestApp;

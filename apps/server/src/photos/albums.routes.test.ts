@@ -6,33 +6,29 @@ import {
   TimelineEntrySchema,
   UserPhotoInfoSchema,
 } from '@photo/contracts/photos';
-import { createCustomersRepository } from '../customers/customers.repository';
-import { seedDemoAccounts } from '../demo/demo-accounts';
-import { signIn, type SignedIn } from '../testing/sign-in';
+import { signIn, signInDemoAccounts, type SignedIn, type SignedInCustomer } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { makeJpeg } from '../testing/test-images';
 import { insertTestPhotos } from '../testing/test-photos';
 
 describe(`albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;
-  let owner: SignedIn;
-  let stranger: SignedIn;
-  let ownerId: string;
-  let strangerId: string;
+  let owner: SignedInCustomer;
+  let stranger: SignedInCustomer;
 
   const call = (who: SignedIn, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url: `/api/photos${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
 
-  const createAlbum = async (name: string, who = owner): Promise<string> => {
+  const createAlbum = async (name: string, who: SignedIn = owner): Promise<string> => {
     const response = await call(who, 'POST', '/albums', { name });
     expect(response.statusCode).toBe(201);
     return response.json<{ albumId: string }>().albumId;
   };
-  const album = async (albumId: string, who = owner): Promise<Album> =>
+  const album = async (albumId: string, who: SignedIn = owner): Promise<Album> =>
     AlbumSchema.parse((await call(who, 'GET', `/albums/${albumId}`)).json());
-  const add = (albumId: string, photoIds: string[], who = owner) =>
+  const add = (albumId: string, photoIds: string[], who: SignedIn = owner) =>
     call(who, 'POST', `/albums/${albumId}/photos`, { photoIds });
-  const remove = (albumId: string, photoIds: string[], who = owner) =>
+  const remove = (albumId: string, photoIds: string[], who: SignedIn = owner) =>
     call(who, 'DELETE', `/albums/${albumId}/photos`, { photoIds });
   const timeline = async (albumId: string, query = '') =>
     (await call(owner, 'GET', `/albums/${albumId}/timeline${query}`))
@@ -45,12 +41,7 @@ describe(`albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
 
   beforeAll(async () => {
     t = await createTestApp();
-    const customers = createCustomersRepository(t.db);
-    await seedDemoAccounts(customers);
-    owner = await signIn(t, { email: 'demo@example.com' });
-    stranger = await signIn(t, { email: 'b2b@example.com' });
-    ownerId = (await customers.findActiveByEmail('demo@example.com'))!.id;
-    strangerId = (await customers.findActiveByEmail('b2b@example.com'))!.id;
+    [owner, stranger] = await signInDemoAccounts(t, ['demo@example.com', 'b2b@example.com']);
   });
   afterAll(() => t.close());
 
@@ -61,7 +52,7 @@ describe(`albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       albumName: 'Summer 2024',
       coverPhoto: null,
       photosCount: 0,
-      userId: ownerId,
+      userId: owner.customerId,
       isShared: false,
     });
     for (const [name, message] of [
@@ -91,12 +82,12 @@ describe(`albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
 
   it('adds photos idempotently, keeps each once, and never takes another customer’s photo', async () => {
     const albumId = await createAlbum('Family');
-    const [a, b, c] = await insertTestPhotos(t.db, ownerId, [
+    const [a, b, c] = await insertTestPhotos(t.db, owner.customerId, [
       '2024-03-10T10:00:00',
       '2024-03-12T10:00:00',
       '2023-12-24T18:00:00',
     ]);
-    const [foreign] = await insertTestPhotos(t.db, strangerId, ['2024-03-11T10:00:00']);
+    const [foreign] = await insertTestPhotos(t.db, stranger.customerId, ['2024-03-11T10:00:00']);
 
     expect((await add(albumId, [a!, b!, a!])).json()).toEqual({ failed: [] });
     expect((await add(albumId, [a!, b!, c!, foreign!, 'not-an-id'])).json()).toEqual({
@@ -125,7 +116,7 @@ describe(`albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
 
   it('shows the newest photo as cover unless one is picked; a removed cover gives way again', async () => {
     const albumId = await createAlbum('Covers');
-    const [older, newer] = await insertTestPhotos(t.db, ownerId, [
+    const [older, newer] = await insertTestPhotos(t.db, owner.customerId, [
       '2020-01-01T10:00:00',
       '2019-01-01T10:00:00',
     ]);
@@ -134,7 +125,7 @@ describe(`albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
 
     const picked = await call(owner, 'PATCH', `/albums/${albumId}`, { coverPhotoId: older });
     expect(AlbumSchema.parse(picked.json()).coverPhoto?.imageId).toBe(older);
-    const [outside] = await insertTestPhotos(t.db, ownerId, ['2021-01-01T10:00:00']);
+    const [outside] = await insertTestPhotos(t.db, owner.customerId, ['2021-01-01T10:00:00']);
     const refused = await call(owner, 'PATCH', `/albums/${albumId}`, { coverPhotoId: outside });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ error: { field: 'body.coverPhotoId' } });
@@ -148,7 +139,7 @@ describe(`albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
   it('loses a photo deleted from the library from every album: counts, cover and months stay true', async () => {
     const first = await createAlbum('First');
     const second = await createAlbum('Second');
-    const [kept, gone] = await insertTestPhotos(t.db, ownerId, [
+    const [kept, gone] = await insertTestPhotos(t.db, owner.customerId, [
       '2018-05-01T10:00:00',
       '2018-06-01T10:00:00',
     ]);
@@ -169,7 +160,7 @@ describe(`albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
 
   it('moves a photo whose date changes to its new month in every album that holds it', async () => {
     const albumId = await createAlbum('Re-dated');
-    const [photo] = await insertTestPhotos(t.db, ownerId, [null]);
+    const [photo] = await insertTestPhotos(t.db, owner.customerId, [null]);
     await add(albumId, [photo!]);
     expect(await timeline(albumId, '?sortKey=dateTaken')).toEqual([{ year: 0, month: 0, count: 1 }]);
     await t.db.query(`UPDATE photos SET taken_local = '2015-08-09T10:00:00' WHERE id = $1`, [photo]);
@@ -180,7 +171,7 @@ describe(`albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
 
   it('deletes an album and keeps every photo in the library', async () => {
     const albumId = await createAlbum('Short-lived');
-    const ids = await insertTestPhotos(t.db, ownerId, ['2017-01-01T10:00:00', null]);
+    const ids = await insertTestPhotos(t.db, owner.customerId, ['2017-01-01T10:00:00', null]);
     await add(albumId, ids);
     expect((await call(owner, 'DELETE', `/albums/${albumId}`)).statusCode).toBe(204);
     for (const id of ids) expect((await call(owner, 'GET', `/photos/${id}`)).statusCode).toBe(200);
@@ -194,7 +185,7 @@ describe(`albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       { length: 60 },
       (_, i) => `2022-05-${String((i % 28) + 1).padStart(2, '0')}T12:00:00`,
     );
-    const ids = await insertTestPhotos(t.db, ownerId, dates);
+    const ids = await insertTestPhotos(t.db, owner.customerId, dates);
     await add(albumId, ids);
     const seen: string[] = [];
     const removed = new Set<string>();
@@ -215,7 +206,12 @@ describe(`albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
         removed.add(ahead);
         await remove(albumId, [ahead]);
       }
-      const [joined] = await insertTestPhotos(t.db, ownerId, ['2022-05-28T23:00:00'], `late-${round}`);
+      const [joined] = await insertTestPhotos(
+        t.db,
+        owner.customerId,
+        ['2022-05-28T23:00:00'],
+        `late-${round}`,
+      );
       await add(albumId, [joined!]);
       round += 1;
       cursor = page.cursor;
@@ -228,7 +224,11 @@ describe(`albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
 
   it('lists the flat album in either sort key and fetches one photo of it', async () => {
     const albumId = await createAlbum('Flat');
-    const ids = await insertTestPhotos(t.db, ownerId, [null, '2010-01-01T00:00:00', '2012-01-01T00:00:00']);
+    const ids = await insertTestPhotos(t.db, owner.customerId, [
+      null,
+      '2010-01-01T00:00:00',
+      '2012-01-01T00:00:00',
+    ]);
     await add(albumId, ids);
     const byDate = PhotoPageSchema.parse(
       (await call(owner, 'GET', `/albums/${albumId}/photos?sortKey=dateTaken&sortOrder=asc&limit=2`)).json(),
@@ -252,7 +252,7 @@ describe(`albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
     expect(byUpload.cursor).toBeNull();
     const one = await call(owner, 'GET', `/albums/${albumId}/photos/${ids[1]}`);
     expect(PhotoSchema.parse(one.json()).imageId).toBe(ids[1]);
-    const [notInIt] = await insertTestPhotos(t.db, ownerId, ['2011-01-01T00:00:00']);
+    const [notInIt] = await insertTestPhotos(t.db, owner.customerId, ['2011-01-01T00:00:00']);
     expect((await call(owner, 'GET', `/albums/${albumId}/photos/${notInIt}`)).statusCode).toBe(404);
   });
 
@@ -276,8 +276,8 @@ describe(`albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
 
   it('answers another customer’s album ids with 404 and changes nothing', async () => {
     const albumId = await createAlbum('Private');
-    const [mine] = await insertTestPhotos(t.db, ownerId, ['2016-01-01T10:00:00']);
-    const [theirs] = await insertTestPhotos(t.db, strangerId, ['2016-01-01T10:00:00']);
+    const [mine] = await insertTestPhotos(t.db, owner.customerId, ['2016-01-01T10:00:00']);
+    const [theirs] = await insertTestPhotos(t.db, stranger.customerId, ['2016-01-01T10:00:00']);
     await add(albumId, [mine!]);
     const before = await album(albumId);
 

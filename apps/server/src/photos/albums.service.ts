@@ -5,27 +5,17 @@ import { isUuid, uuidv7 } from '../platform/uuid';
 import { decodeCursor, encodeCursor } from './photo-cursor';
 import type { AlbumRecord, AlbumsRepository } from './albums.repository';
 import type { PhotoRecord } from './photos.repository';
-import { recordPage, type RecordPage } from './photos.service';
+import {
+  pageQuery,
+  recordPage,
+  type FlatPageInput,
+  type MonthPageInput,
+  type RecordPage,
+} from './photos.service';
 
 export interface AlbumPage {
   albums: AlbumRecord[];
   cursor: string | null;
-}
-
-export interface MonthPageInput {
-  year: number;
-  month: number;
-  cursor?: string;
-  limit: number;
-  sortKey: SortKey;
-  sortOrder: SortOrder;
-}
-
-export interface FlatPageInput {
-  cursor?: string;
-  limit: number;
-  sortKey: SortKey;
-  sortOrder: SortOrder;
 }
 
 /**
@@ -42,10 +32,7 @@ export function albumPhotoReader(albums: AlbumsRepository) {
         scopeId: albumId,
         year: input.year,
         month: input.month,
-        sortKey: input.sortKey,
-        sortOrder: input.sortOrder,
-        after: decodeCursor(input.cursor, input.sortKey),
-        limit: input.limit + 1,
+        ...pageQuery(input),
       });
       return recordPage(records, input.limit, input.sortKey);
     },
@@ -53,10 +40,7 @@ export function albumPhotoReader(albums: AlbumsRepository) {
     async listAll(albumId: string, input: FlatPageInput): Promise<RecordPage> {
       const records = await albums.listAll({
         scopeId: albumId,
-        sortKey: input.sortKey,
-        sortOrder: input.sortOrder,
-        after: decodeCursor(input.cursor, input.sortKey),
-        limit: input.limit + 1,
+        ...pageQuery(input),
       });
       return recordPage(records, input.limit, input.sortKey);
     },
@@ -65,6 +49,43 @@ export function albumPhotoReader(albums: AlbumsRepository) {
       const photo = isUuid(photoId) ? await albums.findPhoto(albumId, photoId) : undefined;
       if (!photo) throw notFound('Photo not found');
       return photo;
+    },
+  };
+}
+
+/**
+ * An album's photos for a caller: every call first asks `mayRead` (the owner's check for an own
+ * album, the owner-or-participant check for a shared one), which throws where the caller may not.
+ */
+export function guardedAlbumPhotos(
+  reader: AlbumPhotoReader,
+  mayRead: (caller: Caller, albumId: string) => Promise<unknown>,
+) {
+  return {
+    async timeline(
+      caller: Caller,
+      albumId: string,
+      sortKey: SortKey,
+      sortOrder: SortOrder,
+    ): Promise<TimelineEntry[]> {
+      await mayRead(caller, albumId);
+      return reader.timeline(albumId, sortKey, sortOrder);
+    },
+
+    async listMonth(caller: Caller, albumId: string, input: MonthPageInput): Promise<RecordPage> {
+      await mayRead(caller, albumId);
+      return reader.listMonth(albumId, input);
+    },
+
+    async listAll(caller: Caller, albumId: string, input: FlatPageInput): Promise<RecordPage> {
+      await mayRead(caller, albumId);
+      return reader.listAll(albumId, input);
+    },
+
+    /** A photo of the album (and its files): only while the caller may read the album. */
+    async photo(caller: Caller, albumId: string, photoId: string): Promise<PhotoRecord> {
+      await mayRead(caller, albumId);
+      return reader.photo(albumId, photoId);
     },
   };
 }
@@ -159,25 +180,7 @@ export function createAlbumsService(albums: AlbumsRepository) {
       return { failed: ids.filter((id) => !isUuid(id)) };
     },
 
-    async timeline(caller: Caller, albumId: string, sortKey: SortKey, sortOrder: SortOrder) {
-      await ensureOwned(caller, albumId);
-      return reader.timeline(albumId, sortKey, sortOrder);
-    },
-
-    async listMonth(caller: Caller, albumId: string, input: MonthPageInput): Promise<RecordPage> {
-      await ensureOwned(caller, albumId);
-      return reader.listMonth(albumId, input);
-    },
-
-    async listAll(caller: Caller, albumId: string, input: FlatPageInput): Promise<RecordPage> {
-      await ensureOwned(caller, albumId);
-      return reader.listAll(albumId, input);
-    },
-
-    async photo(caller: Caller, albumId: string, photoId: string): Promise<PhotoRecord> {
-      await ensureOwned(caller, albumId);
-      return reader.photo(albumId, photoId);
-    },
+    ...guardedAlbumPhotos(reader, ensureOwned),
   };
 }
 

@@ -3,8 +3,7 @@ import { PhotoEventSchema, PhotoPageSchema, TimelineEntrySchema } from '@photo/c
 import { ErrorBodySchema } from '@photo/contracts/errors';
 import { UploadResultSchema } from '@photo/contracts/upload';
 import { createCustomersRepository } from '../customers/customers.repository';
-import { seedDemoAccounts } from '../demo/demo-accounts';
-import { issueAccessToken, signIn, type SignedIn } from '../testing/sign-in';
+import { issueAccessToken, signIn, signInDemoAccounts, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { makeJpeg, makePng } from '../testing/test-images';
 import { createTusUpload, patchTusUpload, TUS_HEADERS, uploadTusFile } from '../testing/tus-client';
@@ -26,9 +25,7 @@ describe('photo service over HTTP', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await seedDemoAccounts(createCustomersRepository(t.db));
-    owner = await signIn(t, { email: 'demo@example.com' });
-    stranger = await signIn(t, { email: 'b2b@example.com' });
+    [owner, stranger] = await signInDemoAccounts(t, ['demo@example.com', 'b2b@example.com']);
   });
   afterAll(() => t.close());
 

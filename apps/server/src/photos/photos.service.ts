@@ -41,6 +41,30 @@ export function originalKey(photo: Pick<PhotoRecord, 'ownerId' | 'id'>): string 
   return `photos/${photo.ownerId}/${photo.id}/original`;
 }
 
+/** A page of a flat list of photos, from its cursor on. */
+export interface FlatPageInput {
+  cursor?: string;
+  limit: number;
+  sortKey: SortKey;
+  sortOrder: SortOrder;
+}
+
+/** A page of one month's photos (the grid's section), from its cursor on. */
+export interface MonthPageInput extends FlatPageInput {
+  year: number;
+  month: number;
+}
+
+/** A page's keyset read from its cursor, one row longer than the page (see `recordPage`). */
+export function pageQuery(input: FlatPageInput) {
+  return {
+    sortKey: input.sortKey,
+    sortOrder: input.sortOrder,
+    after: decodeCursor(input.cursor, input.sortKey),
+    limit: input.limit + 1,
+  };
+}
+
 /** Pages are read one row long: the extra row only says whether a next page exists. */
 export function recordPage(records: PhotoRecord[], limit: number, sortKey: SortKey): RecordPage {
   const photos = records.slice(0, limit);
@@ -56,17 +80,7 @@ export function createPhotosService(db: Database, photos: PhotosRepository) {
       return photos.timeline(caller.customerId, sortKey);
     },
 
-    async listMonth(
-      caller: Caller,
-      input: {
-        year: number;
-        month: number;
-        cursor?: string;
-        limit: number;
-        sortKey: SortKey;
-        sortOrder: SortOrder;
-      },
-    ): Promise<RecordPage> {
+    async listMonth(caller: Caller, input: MonthPageInput): Promise<RecordPage> {
       // Every photo has an upload date: sorted by it, there is no Unknown Date month to list.
       if (input.sortKey === 'created' && input.year === UNKNOWN_DATE.year) {
         throw invalid('params.year', 'params.year: photos sorted by upload date have no Unknown Date (0/0)');
@@ -75,24 +89,15 @@ export function createPhotosService(db: Database, photos: PhotosRepository) {
         ownerId: caller.customerId,
         year: input.year,
         month: input.month,
-        sortKey: input.sortKey,
-        sortOrder: input.sortOrder,
-        after: decodeCursor(input.cursor, input.sortKey),
-        limit: input.limit + 1,
+        ...pageQuery(input),
       });
       return recordPage(records, input.limit, input.sortKey);
     },
 
-    async listAll(
-      caller: Caller,
-      input: { cursor?: string; limit: number; sortKey: SortKey; sortOrder: SortOrder },
-    ): Promise<RecordPage> {
+    async listAll(caller: Caller, input: FlatPageInput): Promise<RecordPage> {
       const records = await photos.listAll({
         ownerId: caller.customerId,
-        sortKey: input.sortKey,
-        sortOrder: input.sortOrder,
-        after: decodeCursor(input.cursor, input.sortKey),
-        limit: input.limit + 1,
+        ...pageQuery(input),
       });
       return recordPage(records, input.limit, input.sortKey);
     },

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyPostalAddress } from '@photo/contracts/addresses';
 import { ordersApi } from '@photo/contracts/orders';
-import { createCustomersRepository } from '../customers/customers.repository';
-import { seedDemoAccounts } from '../demo/demo-accounts';
-import { signIn, type SignedIn } from '../testing/sign-in';
+import { signInDemoAccounts, type SignedIn, type SignedInCustomer } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { insertTestPhotos } from '../testing/test-photos';
 
 describe(`prints ordered through the prints-order page (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;
-  let owner: SignedIn;
+  let owner: SignedInCustomer;
   let stranger: SignedIn;
   let ownerId: string;
   const host = 'uk.localhost:8080';
@@ -50,11 +48,8 @@ describe(`prints ordered through the prints-order page (${process.env.DATABASE_U
 
   beforeAll(async () => {
     t = await createTestApp();
-    const customers = createCustomersRepository(t.db);
-    await seedDemoAccounts(customers);
-    owner = await signIn(t, { email: 'demo@example.com', host });
-    stranger = await signIn(t, { email: 'b2b@example.com', host });
-    ownerId = (await customers.findActiveByEmail('demo@example.com'))!.id;
+    [owner, stranger] = await signInDemoAccounts(t, ['demo@example.com', 'b2b@example.com'], { host });
+    ownerId = owner.customerId;
   });
   afterAll(() => t.close());
 

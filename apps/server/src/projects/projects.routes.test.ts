@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { ProjectPageSchema } from '@photo/contracts/projects';
-import { createCustomersRepository } from '../customers/customers.repository';
-import { seedDemoAccounts } from '../demo/demo-accounts';
 import { seedDemoProjects } from '../demo/demo-projects';
 import { createProjectsRepository } from './projects.repository';
 import { createProjectsService } from './projects.service';
-import { signIn, type SignedIn } from '../testing/sign-in';
+import { signInDemoAccounts, type SignedIn, type SignedInCustomer } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 describe(`saved projects over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;
-  let owner: SignedIn;
-  let stranger: SignedIn;
-  let ownerId: string;
-  let strangerId: string;
+  let owner: SignedInCustomer;
+  let stranger: SignedInCustomer;
 
   const list = (who: SignedIn, accountId: string, query = '') =>
     t.app.inject({
@@ -27,24 +23,19 @@ describe(`saved projects over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 
 
   beforeAll(async () => {
     t = await createTestApp();
-    const customers = createCustomersRepository(t.db);
-    await seedDemoAccounts(customers);
-    owner = await signIn(t, { email: 'demo@example.com' });
-    stranger = await signIn(t, { email: 'b2b@example.com' });
-    ownerId = (await customers.findActiveByEmail('demo@example.com'))!.id;
-    strangerId = (await customers.findActiveByEmail('b2b@example.com'))!.id;
+    [owner, stranger] = await signInDemoAccounts(t, ['demo@example.com', 'b2b@example.com']);
     await seedDemoProjects(t.db, t.blobs, [
-      { customerId: ownerId, storefrontId: 'nl', count: 13 },
-      { customerId: strangerId, storefrontId: 'nl', count: 2 },
+      { customerId: owner.customerId, storefrontId: 'nl', count: 13 },
+      { customerId: stranger.customerId, storefrontId: 'nl', count: 2 },
     ]);
   });
   afterAll(() => t.close());
 
   it('pages through the caller’s projects, latest change first, with the total', async () => {
-    const first = ProjectPageSchema.parse((await list(owner, ownerId)).json());
+    const first = ProjectPageSchema.parse((await list(owner, owner.customerId)).json());
     expect(first.totalProjectCount).toBe(13);
     expect(first.projects).toHaveLength(10);
-    const second = ProjectPageSchema.parse((await list(owner, ownerId, '?skip=10&limit=10')).json());
+    const second = ProjectPageSchema.parse((await list(owner, owner.customerId, '?skip=10&limit=10')).json());
     expect(second.projects).toHaveLength(3);
     const all = [...first.projects, ...second.projects];
     expect(new Set(all.map((project) => project.id)).size).toBe(13);
@@ -63,19 +54,21 @@ describe(`saved projects over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 
   });
 
   it('answers 404 for another account id and for bad paging', async () => {
-    expect((await list(owner, strangerId)).statusCode).toBe(404);
-    expect((await list(stranger, ownerId)).statusCode).toBe(404);
-    expect((await list(owner, ownerId, '?limit=0')).statusCode).toBe(400);
-    expect((await list(owner, ownerId, '?skip=-1')).statusCode).toBe(400);
+    expect((await list(owner, stranger.customerId)).statusCode).toBe(404);
+    expect((await list(stranger, owner.customerId)).statusCode).toBe(404);
+    expect((await list(owner, owner.customerId, '?limit=0')).statusCode).toBe(400);
+    expect((await list(owner, owner.customerId, '?skip=-1')).statusCode).toBe(400);
   });
 
   it('deletes the caller’s project with its preview; another customer’s id is 404 and stays', async () => {
-    const theirs = ProjectPageSchema.parse((await list(stranger, strangerId)).json()).projects[0]!;
+    const theirs = ProjectPageSchema.parse((await list(stranger, stranger.customerId)).json()).projects[0]!;
     expect((await remove(owner, theirs.id)).statusCode).toBe(404);
     expect((await remove(owner, 'not-a-uuid')).statusCode).toBe(404);
-    expect(ProjectPageSchema.parse((await list(stranger, strangerId)).json()).totalProjectCount).toBe(2);
+    expect(
+      ProjectPageSchema.parse((await list(stranger, stranger.customerId)).json()).totalProjectCount,
+    ).toBe(2);
 
-    const mine = ProjectPageSchema.parse((await list(owner, ownerId)).json()).projects[0]!;
+    const mine = ProjectPageSchema.parse((await list(owner, owner.customerId)).json()).projects[0]!;
     const { rows } = await t.db.query<{ preview_key: string }>(
       'SELECT preview_key FROM projects WHERE id = $1',
       [mine.id],
@@ -83,25 +76,25 @@ describe(`saved projects over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 
     expect((await remove(owner, mine.id)).statusCode).toBe(204);
     expect((await remove(owner, mine.id)).statusCode).toBe(404);
     expect(await t.blobs.stat(rows[0]!.preview_key)).toBeUndefined();
-    expect(ProjectPageSchema.parse((await list(owner, ownerId)).json()).totalProjectCount).toBe(12);
+    expect(ProjectPageSchema.parse((await list(owner, owner.customerId)).json()).totalProjectCount).toBe(12);
   });
 
   it('lets the shop change only the owner’s project and refuses a preview that is no image', async () => {
     const projects = createProjectsService({ projects: createProjectsRepository(t.db), blobs: t.blobs });
-    const mine = ProjectPageSchema.parse((await list(owner, ownerId)).json()).projects[0]!;
+    const mine = ProjectPageSchema.parse((await list(owner, owner.customerId)).json()).projects[0]!;
     const taken = await projects.saveFromShop({
       id: mine.id,
-      ownerId: strangerId,
+      ownerId: stranger.customerId,
       storefrontId: 'nl',
       name: 'Hijacked',
       productCode: 'X',
       productName: 'X',
     });
     expect(taken).toBeUndefined();
-    await expect(projects.setPreviewFromShop(ownerId, mine.id, Buffer.from('not an image'))).rejects.toThrow(
-      'not an image',
-    );
-    const after = ProjectPageSchema.parse((await list(owner, ownerId)).json()).projects[0]!;
+    await expect(
+      projects.setPreviewFromShop(owner.customerId, mine.id, Buffer.from('not an image')),
+    ).rejects.toThrow('not an image');
+    const after = ProjectPageSchema.parse((await list(owner, owner.customerId)).json()).projects[0]!;
     expect(after.name).toBe(mine.name);
     expect(after.previewUrl).toBe(mine.previewUrl);
   });

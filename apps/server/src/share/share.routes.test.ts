@@ -8,9 +8,7 @@ import {
   SharedAlbumSchema,
 } from '@photo/contracts/shares';
 import { TimelineEntrySchema } from '@photo/contracts/photos';
-import { createCustomersRepository } from '../customers/customers.repository';
-import { seedDemoAccounts } from '../demo/demo-accounts';
-import { signIn, type SignedIn } from '../testing/sign-in';
+import { signIn, signInDemoAccounts, type SignedIn, type SignedInCustomer } from '../testing/sign-in';
 import { ingestBytes, testIngestService } from '../testing/ingest-bytes';
 import { linkTo, mailsTo } from '../testing/mailbox';
 import { registerCustomer } from '../testing/registration';
@@ -21,7 +19,7 @@ import { insertTestPhotos } from '../testing/test-photos';
 
 describe(`shared albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;
-  let owner: SignedIn;
+  let owner: SignedInCustomer;
   let friend: SignedIn;
   let outsider: SignedIn;
   let ownerId: string;
@@ -37,9 +35,9 @@ describe(`shared albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : '
   const share = (who: SignedIn, method: 'GET' | 'POST' | 'DELETE', path: string, payload?: object) =>
     request(who, method, `/api/share${path}`, payload);
 
-  const createAlbum = async (name: string, who = owner) =>
+  const createAlbum = async (name: string, who: SignedIn = owner) =>
     (await request(who, 'POST', '/api/photos/albums', { name })).json<{ albumId: string }>().albumId;
-  const invite = (albumId: string, email: string, who = owner) =>
+  const invite = (albumId: string, email: string, who: SignedIn = owner) =>
     share(who, 'POST', `/shared-albums/${albumId}/participants`, { email });
 
   /** A real photo in the owner's library, with its files made by the job. */
@@ -56,12 +54,12 @@ describe(`shared albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : '
 
   beforeAll(async () => {
     t = await createTestApp();
-    const customers = createCustomersRepository(t.db);
-    await seedDemoAccounts(customers);
-    owner = await signIn(t, { email: 'demo@example.com' });
-    friend = await signIn(t, { email: 'b2b@example.com' });
-    outsider = await signIn(t, { email: 'b2b-new@example.com' });
-    ownerId = (await customers.findActiveByEmail('demo@example.com'))!.id;
+    [owner, friend, outsider] = await signInDemoAccounts(t, [
+      'demo@example.com',
+      'b2b@example.com',
+      'b2b-new@example.com',
+    ]);
+    ownerId = owner.customerId;
   });
   afterAll(() => t.close());
 

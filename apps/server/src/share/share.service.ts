@@ -1,20 +1,12 @@
 import { MAX_PARTICIPANTS, type Participants, type SharedAlbumCounts } from '@photo/contracts/shares';
-import type { SortKey, SortOrder, TimelineEntry } from '@photo/contracts/photos';
 import type { Caller } from '../platform/caller';
 import type { Database } from '../platform/database';
 import { invalid, notFound } from '../platform/errors';
 import { isUuid, uuidv7 } from '../platform/uuid';
 import type { AlbumRecord } from '../photos/albums.repository';
-import {
-  albumPhotoReader,
-  type AlbumPhotoReader,
-  type FlatPageInput,
-  type MonthPageInput,
-} from '../photos/albums.service';
+import { albumPhotoReader, guardedAlbumPhotos, type AlbumPhotoReader } from '../photos/albums.service';
 import { createAlbumsRepository } from '../photos/albums.repository';
 import { decodeCursor, encodeCursor } from '../photos/photo-cursor';
-import type { PhotoRecord } from '../photos/photos.repository';
-import type { RecordPage } from '../photos/photos.service';
 import type { ResolvedStorefront } from '../storefronts/storefronts';
 import type { SendAlbumInvitationMail } from './album-invitation-mail';
 import { createShareRepository, type AlbumRole, type ShareRepository } from './share.repository';
@@ -142,31 +134,7 @@ export function createShareService({ db, shares, reader, sendInvitation }: Share
       else await shares.leave(albumId, caller.customerId);
     },
 
-    async timeline(
-      caller: Caller,
-      albumId: string,
-      sortKey: SortKey,
-      sortOrder: SortOrder,
-    ): Promise<TimelineEntry[]> {
-      await roleOf(caller, albumId);
-      return reader.timeline(albumId, sortKey, sortOrder);
-    },
-
-    async listMonth(caller: Caller, albumId: string, input: MonthPageInput): Promise<RecordPage> {
-      await roleOf(caller, albumId);
-      return reader.listMonth(albumId, input);
-    },
-
-    async listAll(caller: Caller, albumId: string, input: FlatPageInput): Promise<RecordPage> {
-      await roleOf(caller, albumId);
-      return reader.listAll(albumId, input);
-    },
-
-    /** A photo of the album (and its files): only while the caller may read the album. */
-    async photo(caller: Caller, albumId: string, photoId: string): Promise<PhotoRecord> {
-      await roleOf(caller, albumId);
-      return reader.photo(albumId, photoId);
-    },
+    ...guardedAlbumPhotos(reader, roleOf),
   };
 }
 

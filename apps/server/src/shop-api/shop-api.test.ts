@@ -4,27 +4,15 @@ import {
   shopOrdersApi,
   type ShopSuperOrderInput,
 } from '@photo/contracts/shop-api';
-import type { DeliveryAddress } from '@photo/contracts/orders';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { testDeliveryAddress } from '../testing/test-orders';
 import { shopPath, tokenMatches } from './shop-api.router';
 
 const TOKEN = 'shop-token-for-tests-0123456789abcdef';
 
-const address: DeliveryAddress = {
-  firstName: 'Demi',
-  lastName: 'Jansen',
-  street: 'Keizersgracht',
-  houseNumber: '12',
-  postcode: '1015 CJ',
-  city: 'Amsterdam',
-  country: 'NL',
-  company: '',
-  addressLine2: '',
-  region: '',
-  phone: '',
-};
+const address = testDeliveryAddress();
 
 const superOrder = (overrides: Partial<ShopSuperOrderInput> = {}): ShopSuperOrderInput => ({
   email: 'demo@example.com',

@@ -10,7 +10,7 @@ import {
   type ShopSuperOrder,
 } from '@photo/contracts/shop-api';
 import { loadConfig } from '../config';
-import { demoCatalogue, demoProduct, type DemoProductKind } from '../demo/demo-orders';
+import { demoCatalogue, demoDeliveryAddress, demoProduct, type DemoProductKind } from '../demo/demo-orders';
 import { storefronts } from '../storefronts/storefronts';
 import { shopPath } from './shop-api.router';
 import { shopTokenFile } from './shop-api.module';
@@ -150,17 +150,7 @@ switch (command) {
           changedAt: at,
           deliveryType: values.pickup ? 'PickupPoint' : 'Home',
           deliveryAddress: {
-            firstName: 'Demo',
-            lastName: 'Customer',
-            street: 'Keizersgracht',
-            houseNumber: '212',
-            postcode: '1016 DZ',
-            city: 'Amsterdam',
-            country: 'NL',
-            company: '',
-            addressLine2: '',
-            region: '',
-            phone: '',
+            ...demoDeliveryAddress('nl', { firstName: 'Demo', lastName: 'Customer' }),
             ...(values.pickup ? { pickupPointName: values.pickup } : {}),
           },
           orders: [

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyPostalAddress } from '@photo/contracts/addresses';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
 import { createDownloadsRepository } from '../downloads/downloads.repository';
@@ -10,6 +9,7 @@ import { createShopOrdersService } from '../shop-api/shop-orders.service';
 import { createStorefrontResolver } from '../storefronts/storefronts';
 import { mailsTo } from '../testing/mailbox';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { testDeliveryAddress, testSuperOrder } from '../testing/test-orders';
 import { insertTestPhotos } from '../testing/test-photos';
 import { createLibraryExpiryWork, LIBRARY_EXPIRY_JOB } from './library-expiry.job';
 
@@ -119,37 +119,15 @@ describe(`the deletion of expired libraries (${process.env.DATABASE_URL ? 'Postg
     // The second customer orders: their period starts again.
     await createShopOrdersService({ db: t.db, customers: createCustomersRepository(t.db) }).putSuperOrder(
       'NL-9',
-      {
-        accountId: ids.ordered,
-        storefront: 'nl',
-        createdAt: '2026-06-20T10:00:00.000Z',
-        changedAt: '2026-06-20T10:00:00.000Z',
-        deliveryType: 'Home',
-        deliveryAddress: {
-          ...emptyPostalAddress('NL'),
+      testSuperOrder('NL-9', ids.ordered, '2026-06-20T10:00:00.000Z', {
+        deliveryAddress: testDeliveryAddress({
           firstName: 'Bram',
           lastName: 'Bakker',
           street: 'Dam',
           houseNumber: '1',
           postcode: '1012 JS',
-          city: 'Amsterdam',
-        },
-        orders: [
-          {
-            id: 'NL-9-1',
-            products: [
-              {
-                lineId: '1',
-                code: 'PAP_910',
-                articleName: 'Prints',
-                articleGroup: 'prints',
-                quantity: 1,
-                unitPrice: 19,
-              },
-            ],
-          },
-        ],
-      },
+        }),
+      }),
     );
 
     await run('2026-07-08T12:00:00Z');

@@ -1,58 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyPostalAddress } from '@photo/contracts/addresses';
 import { AccountInformationSchema } from '@photo/contracts/storage';
-import type { ShopSuperOrderInput } from '@photo/contracts/shop-api';
 import { createCustomersRepository } from '../customers/customers.repository';
-import { seedDemoAccounts } from '../demo/demo-accounts';
 import { fixedClock } from '../platform/clock';
 import { createShopOrdersService } from '../shop-api/shop-orders.service';
-import { signIn, type SignedIn } from '../testing/sign-in';
+import { signInDemoAccounts, type SignedIn, type SignedInCustomer } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
-
-const address = {
-  ...emptyPostalAddress('NL'),
-  firstName: 'Demi',
-  lastName: 'Jansen',
-  street: 'Keizersgracht',
-  houseNumber: '12',
-  postcode: '1015 CJ',
-  city: 'Amsterdam',
-};
-
-const order = (
-  code: string,
-  accountId: string,
-  createdAt: string,
-  cancelled = false,
-): ShopSuperOrderInput => ({
-  accountId,
-  storefront: 'nl',
-  createdAt,
-  changedAt: createdAt,
-  deliveryType: 'Home',
-  deliveryAddress: address,
-  orders: [
-    {
-      id: `${code}-1`,
-      ...(cancelled ? { state: 'Cancelled' as const } : {}),
-      products: [
-        {
-          lineId: '1',
-          code: 'PAP_910',
-          articleName: 'Prints',
-          articleGroup: 'prints',
-          quantity: 1,
-          unitPrice: 19,
-        },
-      ],
-    },
-  ],
-});
+import { testSuperOrder } from '../testing/test-orders';
 
 describe(`storage calls of spec 7 (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;
-  let demo: SignedIn;
-  let stranger: SignedIn;
+  let demo: SignedInCustomer;
+  let stranger: SignedInCustomer;
   let demoId: string;
   let strangerId: string;
   const clock = fixedClock('2026-11-24T12:00:00Z');
@@ -68,12 +26,9 @@ describe(`storage calls of spec 7 (${process.env.DATABASE_URL ? 'PostgreSQL' : '
 
   beforeAll(async () => {
     t = await createTestApp({}, { clock });
-    const customers = createCustomersRepository(t.db);
-    await seedDemoAccounts(customers);
-    demoId = (await customers.findActiveByEmail('demo@example.com'))!.id;
-    strangerId = (await customers.findActiveByEmail('b2b@example.com'))!.id;
-    demo = await signIn(t, { email: 'demo@example.com' });
-    stranger = await signIn(t, { email: 'b2b@example.com' });
+    [demo, stranger] = await signInDemoAccounts(t, ['demo@example.com', 'b2b@example.com']);
+    demoId = demo.customerId;
+    strangerId = stranger.customerId;
     await t.db.query(`UPDATE customers SET registered_at = '2025-08-31T09:00:00Z' WHERE id = $1`, [demoId]);
   });
   afterAll(() => t.close());
@@ -112,9 +67,12 @@ describe(`storage calls of spec 7 (${process.env.DATABASE_URL ? 'PostgreSQL' : '
   it('restarts the period at every new order, and a cancelled order keeps nothing', async () => {
     clock.set('2027-02-27T10:00:00Z');
     const shop = createShopOrdersService({ db: t.db, customers: createCustomersRepository(t.db) });
-    await shop.putSuperOrder('NL-CANCELLED', order('NL-CANCELLED', demoId, '2027-02-01T08:00:00.000Z', true));
+    await shop.putSuperOrder(
+      'NL-CANCELLED',
+      testSuperOrder('NL-CANCELLED', demoId, '2027-02-01T08:00:00.000Z', { cancelled: true }),
+    );
     expect(await information(demo)).toMatchObject({ lastOrderDate: null, status: 'critical' });
-    await shop.putSuperOrder('NL-1', order('NL-1', demoId, '2027-02-20T08:00:00.000Z'));
+    await shop.putSuperOrder('NL-1', testSuperOrder('NL-1', demoId, '2027-02-20T08:00:00.000Z'));
     expect(await information(demo)).toMatchObject({
       lastOrderDate: '2027-02-20T08:00:00.000Z',
       projectedDeletionDate: '2028-08-20T08:00:00.000Z',
@@ -122,7 +80,7 @@ describe(`storage calls of spec 7 (${process.env.DATABASE_URL ? 'PostgreSQL' : '
       status: 'safe',
     });
     // Another customer's orders change nothing for this one.
-    await shop.putSuperOrder('NL-2', order('NL-2', strangerId, '2027-02-26T08:00:00.000Z'));
+    await shop.putSuperOrder('NL-2', testSuperOrder('NL-2', strangerId, '2027-02-26T08:00:00.000Z'));
     expect((await information(demo)).lastOrderDate).toBe('2027-02-20T08:00:00.000Z');
   });
 

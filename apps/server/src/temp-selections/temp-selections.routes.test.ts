@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TempSelectionSchema } from '@photo/contracts/temp-selections';
-import { createCustomersRepository } from '../customers/customers.repository';
-import { seedDemoAccounts } from '../demo/demo-accounts';
-import { signIn, type SignedIn } from '../testing/sign-in';
+import { signInDemoAccounts, type SignedIn, type SignedInCustomer } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { insertTestPhotos } from '../testing/test-photos';
 
 describe(`temp selections over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;
-  let owner: SignedIn;
-  let stranger: SignedIn;
-  let ownerId: string;
-  let strangerId: string;
+  let owner: SignedInCustomer;
+  let stranger: SignedInCustomer;
 
   const create = (who: SignedIn, photoIds: unknown) =>
     t.app.inject({
@@ -25,17 +21,16 @@ describe(`temp selections over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' :
 
   beforeAll(async () => {
     t = await createTestApp();
-    const customers = createCustomersRepository(t.db);
-    await seedDemoAccounts(customers);
-    owner = await signIn(t, { email: 'demo@example.com' });
-    stranger = await signIn(t, { email: 'b2b@example.com' });
-    ownerId = (await customers.findActiveByEmail('demo@example.com'))!.id;
-    strangerId = (await customers.findActiveByEmail('b2b@example.com'))!.id;
+    [owner, stranger] = await signInDemoAccounts(t, ['demo@example.com', 'b2b@example.com']);
   });
   afterAll(() => t.close());
 
   it('saves the caller’s photos in their order and gives them back to the caller only', async () => {
-    const ids = await insertTestPhotos(t.db, ownerId, ['2024-01-01T10:00:00', '2023-01-01T10:00:00', null]);
+    const ids = await insertTestPhotos(t.db, owner.customerId, [
+      '2024-01-01T10:00:00',
+      '2023-01-01T10:00:00',
+      null,
+    ]);
     const created = await create(owner, [ids[2], ids[0], ids[1], ids[0]]);
     expect(created.statusCode).toBe(201);
     const { tempSelectionId } = created.json<{ tempSelectionId: string }>();
@@ -49,8 +44,8 @@ describe(`temp selections over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' :
   });
 
   it('refuses another customer’s photo (404) and stores nothing', async () => {
-    const [mine] = await insertTestPhotos(t.db, ownerId, ['2024-02-01T10:00:00']);
-    const [theirs] = await insertTestPhotos(t.db, strangerId, ['2024-02-01T10:00:00']);
+    const [mine] = await insertTestPhotos(t.db, owner.customerId, ['2024-02-01T10:00:00']);
+    const [theirs] = await insertTestPhotos(t.db, stranger.customerId, ['2024-02-01T10:00:00']);
     const { rows: before } = await t.db.query('SELECT id FROM temp_selections');
     for (const photoIds of [[mine, theirs], [theirs], [mine, 'nonsense']]) {
       expect((await create(owner, photoIds)).statusCode).toBe(404);
@@ -61,7 +56,7 @@ describe(`temp selections over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' :
   });
 
   it('forgets a selection after a day', async () => {
-    const [photo] = await insertTestPhotos(t.db, ownerId, ['2024-03-01T10:00:00']);
+    const [photo] = await insertTestPhotos(t.db, owner.customerId, ['2024-03-01T10:00:00']);
     const { tempSelectionId } = (await create(owner, [photo])).json<{ tempSelectionId: string }>();
     await t.db.query(`UPDATE temp_selections SET expires_at = now() - interval '1 second' WHERE id = $1`, [
       tempSelectionId,

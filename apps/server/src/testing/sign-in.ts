@@ -5,7 +5,8 @@ import { loadAuthSecrets } from '../auth/auth-secrets.service';
 import { createSessionsRepository } from '../auth/sessions.repository';
 import { createSessionsService } from '../auth/sessions.service';
 import { createTokenCipher } from '../auth/token-cipher';
-import { DEMO_PASSWORD } from '../demo/demo-accounts';
+import { createCustomersRepository } from '../customers/customers.repository';
+import { DEMO_PASSWORD, seedDemoAccounts } from '../demo/demo-accounts';
 import { createStorefrontResolver } from '../storefronts/storefronts';
 import type { TestApp } from './test-app';
 
@@ -185,4 +186,31 @@ export async function issueAccessToken(t: TestApp, options: SignInOptions): Prom
   const session = await sessions.load(sessionId);
   if (!session) throw new Error('issueAccessToken: the new session was not stored');
   return session.tokens.accessToken;
+}
+
+/** A demo account signed in, with its customer id. */
+export interface SignedInCustomer extends SignedIn {
+  customerId: string;
+}
+
+/**
+ * A route test's cast: seeds the demo accounts and signs the given ones in through the real flow, one
+ * after another, in the order given (typically the customer under test, then one who must not see
+ * their data).
+ */
+export async function signInDemoAccounts<const Emails extends readonly string[]>(
+  t: TestApp,
+  emails: Emails,
+  options: { host?: string } = {},
+): Promise<{ [K in keyof Emails]: SignedInCustomer }> {
+  const customers = createCustomersRepository(t.db);
+  await seedDemoAccounts(customers);
+  const signedIn: SignedInCustomer[] = [];
+  for (const email of emails) {
+    const session = await signIn(t, { email, host: options.host });
+    const customer = await customers.findActiveByEmail(email);
+    if (!customer) throw new Error(`signInDemoAccounts: no demo account ${email}`);
+    signedIn.push({ ...session, customerId: customer.id });
+  }
+  return signedIn as { [K in keyof Emails]: SignedInCustomer };
 }

@@ -1,5 +1,54 @@
+import { emptyPostalAddress } from '@photo/contracts/addresses';
+import type { DeliveryAddress } from '@photo/contracts/orders';
+import type { ShopSuperOrderInput } from '@photo/contracts/shop-api';
 import type { Queryable } from '../platform/database';
 import { uuidv7 } from '../platform/uuid';
+
+/** A home delivery address in Amsterdam, as the shop reports one with an order. */
+export const testDeliveryAddress = (fields: Partial<DeliveryAddress> = {}): DeliveryAddress => ({
+  ...emptyPostalAddress('NL'),
+  firstName: 'Demi',
+  lastName: 'Jansen',
+  street: 'Keizersgracht',
+  houseNumber: '12',
+  postcode: '1015 CJ',
+  city: 'Amsterdam',
+  ...fields,
+});
+
+/**
+ * A super order as the shop reports it for an account: home delivery on the nl storefront, one order
+ * `<code>-1` of one line of prints; cancelled on request.
+ */
+export const testSuperOrder = (
+  code: string,
+  accountId: string,
+  createdAt: string,
+  options: { cancelled?: boolean; deliveryAddress?: DeliveryAddress } = {},
+): ShopSuperOrderInput => ({
+  accountId,
+  storefront: 'nl',
+  createdAt,
+  changedAt: createdAt,
+  deliveryType: 'Home',
+  deliveryAddress: options.deliveryAddress ?? testDeliveryAddress(),
+  orders: [
+    {
+      id: `${code}-1`,
+      ...(options.cancelled ? { state: 'Cancelled' as const } : {}),
+      products: [
+        {
+          lineId: '1',
+          code: 'PAP_910',
+          articleName: 'Prints',
+          articleGroup: 'prints',
+          quantity: 1,
+          unitPrice: 19,
+        },
+      ],
+    },
+  ],
+});
 
 /** A confirmed order with one photo book, as the shop would have reported it; answers its codes. */
 export async function insertTestOrder(db: Queryable, customerId: string) {

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { albumsApi } from '@photo/contracts/albums';
 import { photosApi } from '@photo/contracts/photos';
@@ -9,16 +9,17 @@ import { removePhotosFromAlbum } from '../../shared/photo-library/album-photos';
 import { albumQueries } from '../../shared/photo-library/albums.queries';
 import { deletePhotos } from '../../shared/photo-library/delete-photos';
 import { CopyToAlbumAction } from '../../shared/photo-library/preview/copy-to-album-action';
-import { PhotoPreview, type PreviewActionContext } from '../../shared/photo-library/preview/photo-preview';
+import { usePhotoLeaving } from '../../shared/photo-library/preview/library-photo-preview';
+import type { PreviewActionContext } from '../../shared/photo-library/preview/photo-preview';
 import { CoverIcon, DeleteIcon } from '../../shared/photo-library/preview/preview-icons';
-import { usePreviewStore } from '../../shared/photo-library/preview/use-preview-store';
 import { CarryNavigate } from '../../shared/routing/app-link';
 import { refreshStoresOf } from '../../shared/timeline/timeline-store';
 import { useToasts } from '../../shared/ui/toasts';
 import { photoQueries } from '../../shared/photo-library/photos.queries';
 import { RemoveOrDeleteDialog } from './album-dialogs';
-import { albumPath, albumPreviewPath, sharedAlbumPreviewPath } from './album-paths';
-import { albumPhotoLookup, albumSource } from './album-sources';
+import { AlbumPhotoPreview } from './album-frame';
+import { sharedAlbumPreviewPath } from './album-paths';
+import { OWN_ALBUM } from './album-sources';
 
 /** 'Delete from album' in the preview: remove it from the album, or delete it everywhere (spec 2.3). */
 function RemoveFromAlbumAction({
@@ -28,20 +29,9 @@ function RemoveFromAlbumAction({
   albumName,
 }: PreviewActionContext & { albumId: string; albumName: string }) {
   const { t } = useI18n();
-  const { request, reportError } = useAppEnvironment();
-  const queryClient = useQueryClient();
+  const { request } = useAppEnvironment();
   const [open, setOpen] = useState(false);
-  const leave = (operation: () => Promise<unknown>, action: string) =>
-    leaveAfter(async () => {
-      try {
-        await operation();
-      } catch (error) {
-        reportError({ action, message: error instanceof Error ? error.message : 'failed' });
-        throw error;
-      }
-      setOpen(false);
-      void queryClient.invalidateQueries({ queryKey: photoQueries.all() });
-    });
+  const leave = usePhotoLeaving(leaveAfter, () => setOpen(false));
   return (
     <>
       <button type="button" className="photo-preview__control" onClick={() => setOpen(true)}>
@@ -94,27 +84,18 @@ function UseAsCoverAction({ photo, albumId }: PreviewActionContext & { albumId: 
 /** `/my-photos/albums/:id/preview/:photoId`: the preview over the album's own grid store. */
 export function AlbumPhotoPreviewPage() {
   const { id: albumId = '', photoId = '' } = useParams();
-  const { t } = useI18n();
   const { request, flags } = useAppEnvironment();
   const queryClient = useQueryClient();
   const album = useQuery(albumQueries.album(request, albumId));
-  const source = useMemo(() => albumSource(request, albumId), [request, albumId]);
-  const { store, viewer } = usePreviewStore(source, 'albumPhotos');
   if (flags.PhotoManagementSharedAlbumsViewEnabled && album.data?.isShared) {
     return <CarryNavigate to={sharedAlbumPreviewPath(albumId)(photoId)} />;
   }
   const albumName = album.data?.albumName ?? '';
   return (
-    <PhotoPreview
-      store={store}
-      viewer={viewer}
+    <AlbumPhotoPreview
+      role={OWN_ALBUM}
+      albumId={albumId}
       photoId={photoId}
-      grid={{
-        gridPath: albumPath(albumId),
-        previewPath: albumPreviewPath(albumId),
-        backLabel: t('preview.backToAlbum'),
-      }}
-      lookup={albumPhotoLookup(request, albumId)}
       actions={(context) => (
         <>
           <CopyToAlbumAction photo={context.photo} fromAlbumId={albumId} />

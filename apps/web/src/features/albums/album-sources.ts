@@ -7,7 +7,10 @@ import {
   type PreviewPhotoLookup,
 } from '../../shared/photo-library/preview/preview.queries';
 import { albumSourceId, sharedAlbumSourceId } from '../../shared/photo-library/album-photos';
+import type { SortArea } from '../../shared/photo-library/sort-preference';
+import type { MessageId } from '../../shared/i18n/translator';
 import type { TimelineSource } from '../../shared/timeline/timeline-store';
+import { albumPath, albumPreviewPath, sharedAlbumPath, sharedAlbumPreviewPath } from './album-paths';
 
 /** One of the customer's albums as a source of sections for the grid engine (decision 005). */
 export function albumSource(request: Request, albumId: string): TimelineSource {
@@ -54,3 +57,36 @@ export function sharedAlbumPhotoLookup(request: Request, albumId: string): Previ
       ),
   };
 }
+
+/**
+ * What an own album and a shared one differ in on the one album frame (page and preview, spec 2.4):
+ * the calls its photos come through, its addresses, its stored sort and its empty text. What the
+ * customer may do there is the page's own (the owner's actions, or the shared album's read-only set).
+ */
+export interface AlbumRole {
+  sortArea: SortArea;
+  source: (request: Request, albumId: string) => TimelineSource;
+  lookup: (request: Request, albumId: string) => PreviewPhotoLookup;
+  gridPath: (albumId: string) => string;
+  previewPath: (albumId: string) => (photoId: string) => string;
+  /** 'Your album is empty', or 'This album is empty' for a shared album. */
+  emptyText: MessageId;
+}
+
+export const OWN_ALBUM: AlbumRole = {
+  sortArea: 'albumPhotos',
+  source: albumSource,
+  lookup: albumPhotoLookup,
+  gridPath: albumPath,
+  previewPath: albumPreviewPath,
+  emptyText: 'album.empty',
+};
+
+export const SHARED_ALBUM: AlbumRole = {
+  sortArea: 'sharedAlbumPhotos',
+  source: sharedAlbumSource,
+  lookup: sharedAlbumPhotoLookup,
+  gridPath: sharedAlbumPath,
+  previewPath: sharedAlbumPreviewPath,
+  emptyText: 'sharedAlbum.empty',
+};

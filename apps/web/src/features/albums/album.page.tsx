@@ -1,9 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { useParams } from 'react-router';
 import { albumsApi, type Album } from '@photo/contracts/albums';
-import type { Photo } from '@photo/contracts/photos';
-import { isApiError } from '../../shared/api/api-error';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AlbumNameDialog } from '../../shared/photo-library/album-name-dialog';
@@ -14,26 +12,21 @@ import { CopyToAlbumDialog } from '../../shared/photo-library/copy-to-album-dial
 import { subscribePhotoEvents } from '../../shared/photo-library/photo-events';
 import { canOrderPrints } from '../../shared/photo-library/prints/prints-ordering';
 import { OrderPrintsDialog } from '../../shared/photo-library/prints/order-prints-dialog';
-import { SelectingBar } from '../../shared/photo-library/selecting-bar';
-import { SelectionToolbar, type SelectionToolbarItem } from '../../shared/photo-library/selection-toolbar';
-import { readSort, writeSort } from '../../shared/photo-library/sort-preference';
-import { SortSelect } from '../../shared/photo-library/sort-select';
+import type { SelectionToolbarItem } from '../../shared/photo-library/selection-toolbar';
 import { UploadDialog } from '../../shared/photo-library/upload/upload-dialog';
 import { useUploadManager } from '../../shared/photo-library/upload/use-upload-manager';
-import { AppLink, CarryNavigate, useCarryQuery } from '../../shared/routing/app-link';
-import { refreshStoresOf, type TimelineSort, type TimelineStore } from '../../shared/timeline/timeline-store';
-import { LoadingIndicator } from '../../shared/ui/loading-indicator';
+import { CarryNavigate } from '../../shared/routing/app-link';
+import { refreshStoresOf, type TimelineStore } from '../../shared/timeline/timeline-store';
 import { ModalDialog } from '../../shared/ui/modal-dialog';
-import { Page } from '../../shared/ui/page';
 import { isMobileScreen } from '../../shared/ui/screen';
-import { useToasts } from '../../shared/ui/toasts';
+import { failureReport } from '../../shared/api/error-reporter';
 import { DeleteAlbumDialog, RemoveOrDeleteDialog } from './album-dialogs';
-import { AlbumGrid, AlbumHead, SelectButton } from './album-frame';
-import { ALBUMS_PATH, albumPreviewPath, sharedAlbumPath } from './album-paths';
-import { albumSource } from './album-sources';
+import { AlbumFrame, AlbumLoader } from './album-frame';
+import { ALBUMS_PATH, sharedAlbumPath } from './album-paths';
+import { OWN_ALBUM } from './album-sources';
 import { LibraryPicker } from './library-picker';
 import { ShareAlbumDialog } from './share-dialogs';
-import { useAlbumGrid } from './use-album-grid';
+import { useAlbumView } from './use-album-grid';
 import '../../shared/photo-library/photo-grid-page.css';
 import { photoQueries } from '../../shared/photo-library/photos.queries';
 import './albums.css';
@@ -55,55 +48,31 @@ async function selectAll(store: TimelineStore): Promise<void> {
   }
 }
 
-/** The album not found, or not loaded: one heading and a way back to the list. */
-function AlbumUnavailable({ notFound }: { notFound: boolean }) {
-  const { t } = useI18n();
-  return (
-    <Page title={t('title.albums')}>
-      <p className="albums-page__error" role="alert">
-        {t(notFound ? 'album.notFound' : 'album.error.load')}
-      </p>
-      <p>
-        <AppLink to={ALBUMS_PATH}>{t('album.myAlbums')}</AppLink>
-      </p>
-    </Page>
-  );
-}
-
 /** `/my-photos/albums/:id` (spec 2.4). A shared album opens as one when shared albums are shown. */
 export function AlbumPage() {
   const { id: albumId = '' } = useParams();
-  const { t } = useI18n();
   const { request, flags } = useAppEnvironment();
   const album = useQuery(albumQueries.album(request, albumId));
-  if (album.isPending) {
-    return (
-      <Page title={t('title.albums')}>
-        <LoadingIndicator label={t('common.loading')} />
-      </Page>
-    );
-  }
-  if (album.isError)
-    return <AlbumUnavailable notFound={isApiError(album.error, 404) || isApiError(album.error, 400)} />;
-  if (flags.PhotoManagementSharedAlbumsViewEnabled && album.data.isShared) {
-    return <CarryNavigate to={sharedAlbumPath(albumId)} />;
-  }
-  return <OwnAlbum album={album.data} />;
+  return (
+    <AlbumLoader album={album}>
+      {(data) =>
+        flags.PhotoManagementSharedAlbumsViewEnabled && data.isShared ? (
+          <CarryNavigate to={sharedAlbumPath(albumId)} />
+        ) : (
+          <OwnAlbum album={data} />
+        )
+      }
+    </AlbumLoader>
+  );
 }
 
 function OwnAlbum({ album }: { album: Album }) {
   const { t } = useI18n();
-  const toasts = useToasts();
   const { request, flags, config, leaveTo, reportError, push } = useAppEnvironment();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const carry = useCarryQuery();
-  const { search } = useLocation();
   const { albumId, albumName } = album;
-  const [sort, setSort] = useState(() => readSort('albumPhotos'));
-  const source = useMemo(() => albumSource(request, albumId), [request, albumId]);
-  const store = useAlbumGrid(source, sort);
-  const [selecting, setSelecting] = useState(false);
+  const view = useAlbumView(OWN_ALBUM, albumId);
+  const { store, endSelecting } = view;
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const uploads = useUploadManager();
 
@@ -126,21 +95,6 @@ function OwnAlbum({ album }: { album: Album }) {
     [push, uploads, store, refreshAlbum],
   );
 
-  const open = useCallback(
-    (photo: Photo) => void navigate({ pathname: albumPreviewPath(albumId)(photo.imageId), search }),
-    [navigate, search, albumId],
-  );
-
-  const endSelecting = () => {
-    store.clearSelection();
-    setSelecting(false);
-  };
-
-  const changeSort = (next: TimelineSort) => {
-    writeSort('albumPhotos', next);
-    setSort(next);
-  };
-
   /** Spec 2.4, 9: on a phone with the shop's app, photos are added there, and the page comes back. */
   const addPhotos = () => {
     if (config.nativeAppUrl && isMobileScreen()) {
@@ -156,10 +110,7 @@ function OwnAlbum({ album }: { album: Album }) {
 
   const rename = async (name: string) => {
     await request(albumsApi.update, { params: { albumId }, body: { name } }).catch((error: unknown) => {
-      reportError({
-        action: 'RENAME_ALBUM_FAILED',
-        message: error instanceof Error ? error.message : 'failed',
-      });
+      reportError(failureReport('RENAME_ALBUM_FAILED', error));
       throw error;
     });
     refreshAlbum();
@@ -168,15 +119,10 @@ function OwnAlbum({ album }: { album: Album }) {
 
   const deleteAlbum = async () => {
     await request(albumsApi.remove, { params: { albumId } }).catch((error: unknown) => {
-      reportError({
-        action: 'DELETE_ALBUM_FAILED',
-        message: error instanceof Error ? error.message : 'failed',
-      });
+      reportError(failureReport('DELETE_ALBUM_FAILED', error));
       throw error;
     });
-    toasts.show({ message: t('album.deleted', { albumName }), tone: 'success' });
-    await queryClient.invalidateQueries({ queryKey: photoQueries.all() });
-    void navigate(carry(ALBUMS_PATH), { replace: true });
+    await view.leave(t('album.deleted', { albumName }), ALBUMS_PATH);
   };
 
   const selectedIds = [...store.selection];
@@ -184,10 +130,7 @@ function OwnAlbum({ album }: { album: Album }) {
     try {
       await removePhotosFromAlbum(request, albumId, selectedIds, (removed) => store.removePhotos(removed));
     } catch (error) {
-      reportError({
-        action: 'REMOVE_FROM_ALBUM_FAILED',
-        message: error instanceof Error ? error.message : 'failed',
-      });
+      reportError(failureReport('REMOVE_FROM_ALBUM_FAILED', error));
       throw error;
     } finally {
       refreshAlbum();
@@ -199,10 +142,7 @@ function OwnAlbum({ album }: { album: Album }) {
     try {
       await deletePhotos(request, selectedIds, (deleted) => store.removePhotos(deleted));
     } catch (error) {
-      reportError({
-        action: 'DELETE_PHOTOS_FAILED',
-        message: error instanceof Error ? error.message : 'failed',
-      });
+      reportError(failureReport('DELETE_PHOTOS_FAILED', error));
       throw error;
     } finally {
       refreshAlbum();
@@ -228,52 +168,36 @@ function OwnAlbum({ album }: { album: Album }) {
   ];
 
   return (
-    <div className="album-page">
-      <AlbumHead
-        albumName={albumName}
-        photosCount={album.photosCount}
-        created={album.created}
-        onEditName={() => setDialog('rename')}
-      />
-      <div className="photo-grid-page__toolbar">
-        {selecting ? (
-          <>
-            <SelectingBar store={store} onCancel={endSelecting}>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => (allSelected ? store.clearSelection() : void selectAll(store))}
-              >
-                {allSelected ? t('album.deselectAll') : t('album.selectAll')}
-              </button>
-            </SelectingBar>
-          </>
-        ) : (
-          <>
-            <button type="button" className="button" onClick={addPhotos}>
-              {t('photos.addPhotos')}
-            </button>
-            <SelectButton store={store} onSelect={() => setSelecting(true)} />
-            {flags.PhotoManagementSharedAlbumsViewEnabled && (
-              <button type="button" className="button button--secondary" onClick={() => setDialog('share')}>
-                {t('album.share.open')}
-              </button>
-            )}
-            <SortSelect sort={sort} onChange={changeSort} />
-            <button type="button" className="album-page__danger" onClick={() => setDialog('delete')}>
-              {t('album.delete.open')}
-            </button>
-          </>
-        )}
-      </div>
-      <AlbumGrid
-        store={store}
-        selecting={selecting}
-        onOpen={open}
-        albumName={albumName}
-        emptyText="album.empty"
-      />
-      {selecting && <SelectionToolbar store={store} items={toolbarItems} onDownloaded={endSelecting} />}
+    <AlbumFrame
+      view={view}
+      role={OWN_ALBUM}
+      album={album}
+      onEditName={() => setDialog('rename')}
+      leadingActions={
+        <button type="button" className="button" onClick={addPhotos}>
+          {t('photos.addPhotos')}
+        </button>
+      }
+      trailingActions={
+        flags.PhotoManagementSharedAlbumsViewEnabled && (
+          <button type="button" className="button button--secondary" onClick={() => setDialog('share')}>
+            {t('album.share.open')}
+          </button>
+        )
+      }
+      selectingActions={
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => (allSelected ? store.clearSelection() : void selectAll(store))}
+        >
+          {allSelected ? t('album.deselectAll') : t('album.selectAll')}
+        </button>
+      }
+      deleteLabel={t('album.delete.open')}
+      onDelete={() => setDialog('delete')}
+      toolbarItems={toolbarItems}
+    >
       {dialog === 'add' && (
         <ModalDialog title={t('album.add.title', { albumName })} onClose={() => setDialog(null)}>
           <div className="modal-dialog__actions">
@@ -332,6 +256,6 @@ function OwnAlbum({ album }: { album: Album }) {
           onClose={() => setDialog(null)}
         />
       )}
-    </div>
+    </AlbumFrame>
   );
 }

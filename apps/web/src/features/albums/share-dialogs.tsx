@@ -8,6 +8,7 @@ import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { ModalDialog } from '../../shared/ui/modal-dialog';
 import { photoQueries } from '../../shared/photo-library/photos.queries';
 import { sharedAlbumQueries } from './shared-albums.queries';
+import { failureReport } from '../../shared/api/error-reporter';
 
 const EmailSchema = z.email();
 
@@ -45,10 +46,7 @@ function ShareForm({
       await queryClient.invalidateQueries({ queryKey: photoQueries.all() });
       onShared(participants);
     } catch (error) {
-      reportError({
-        action: 'SHARE_ALBUM_FAILED',
-        message: error instanceof Error ? error.message : 'failed',
-      });
+      reportError(failureReport('SHARE_ALBUM_FAILED', error));
       setFailed(true);
     } finally {
       setBusy(false);
@@ -134,10 +132,7 @@ export function ParticipantsDialog({
     try {
       await request(shareApi.removeParticipant, { params: { albumId, participantId } });
     } catch (error) {
-      reportError({
-        action: 'REMOVE_PARTICIPANT_FAILED',
-        message: error instanceof Error ? error.message : 'failed',
-      });
+      reportError(failureReport('REMOVE_PARTICIPANT_FAILED', error));
       setFailed(true);
       return;
     }

@@ -1,13 +1,9 @@
-import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
-import { PhotoPreview } from '../../shared/photo-library/preview/photo-preview';
 import { CopyIcon, DeleteIcon } from '../../shared/photo-library/preview/preview-icons';
-import { usePreviewStore } from '../../shared/photo-library/preview/use-preview-store';
 import { UnavailableButton } from '../../shared/ui/unavailable-button';
-import { sharedAlbumPath, sharedAlbumPreviewPath } from './album-paths';
-import { sharedAlbumPhotoLookup, sharedAlbumSource } from './album-sources';
+import { AlbumPhotoPreview } from './album-frame';
+import { SHARED_ALBUM } from './album-sources';
 import { useSharedAlbumActions } from './use-shared-album-actions';
 
 /**
@@ -17,21 +13,12 @@ import { useSharedAlbumActions } from './use-shared-album-actions';
 export function SharedAlbumPhotoPreviewPage() {
   const { id: albumId = '', photoId = '' } = useParams();
   const { t } = useI18n();
-  const { request } = useAppEnvironment();
   const unavailable = useSharedAlbumActions();
-  const source = useMemo(() => sharedAlbumSource(request, albumId), [request, albumId]);
-  const { store, viewer } = usePreviewStore(source, 'sharedAlbumPhotos');
   return (
-    <PhotoPreview
-      store={store}
-      viewer={viewer}
+    <AlbumPhotoPreview
+      role={SHARED_ALBUM}
+      albumId={albumId}
       photoId={photoId}
-      grid={{
-        gridPath: sharedAlbumPath(albumId),
-        previewPath: sharedAlbumPreviewPath(albumId),
-        backLabel: t('preview.backToAlbum'),
-      }}
-      lookup={sharedAlbumPhotoLookup(request, albumId)}
       actions={() => (
         <>
           {unavailable.copy.map((action) => (

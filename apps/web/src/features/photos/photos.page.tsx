@@ -82,7 +82,7 @@ export function PhotosPage() {
             {store.months.length > 0 && (
               <button
                 type="button"
-                className="photos-page__delete-all"
+                className="photo-grid-page__danger"
                 onClick={() => setDialog('delete-all')}
               >
                 {t('photos.deleteAll.open')}

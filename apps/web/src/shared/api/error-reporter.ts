@@ -4,6 +4,11 @@ import { newCorrelationId } from './correlation-id';
 
 export type ReportError = (report: ErrorReport) => void;
 
+/** The report of an action that failed: its name, and the failure's message where it has one. */
+export function failureReport(action: string, error: unknown): ErrorReport {
+  return { action, message: error instanceof Error ? error.message : 'failed' };
+}
+
 /**
  * Sends client failures to the error-report endpoint (spec 8). Reporting is best effort: it must
  * never throw into the code that is already handling a failure, so every step is guarded.

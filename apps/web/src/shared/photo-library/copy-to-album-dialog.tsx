@@ -14,6 +14,7 @@ import { albumQueries } from './albums.queries';
 import { useAddToAlbum } from './use-add-to-album';
 import { photoQueries } from './photos.queries';
 import './copy-to-album-dialog.css';
+import { failureReport } from '../api/error-reporter';
 
 const NEW_ALBUM = 'new';
 
@@ -62,10 +63,7 @@ export function CopyToAlbumDialog({
       await add(target, photoIds);
       onCopied();
     } catch (error) {
-      reportError({
-        action: 'COPY_TO_ALBUM_FAILED',
-        message: error instanceof Error ? error.message : 'failed',
-      });
+      reportError(failureReport('COPY_TO_ALBUM_FAILED', error));
       void queryClient.invalidateQueries({ queryKey: photoQueries.all() });
       setFailed(true);
     }

@@ -8,6 +8,7 @@ import { ModalDialog } from '../ui/modal-dialog';
 import type { TimelineStore } from '../timeline/timeline-store';
 import { deletePhotos } from './delete-photos';
 import { photoQueries } from './photos.queries';
+import { failureReport } from '../api/error-reporter';
 
 /** 'Delete selected photos' (spec 2.5): chunked and retried; an error stays inside the modal (spec 8). */
 export function DeleteSelectedDialog({
@@ -29,10 +30,7 @@ export function DeleteSelectedDialog({
       await deletePhotos(request, ids, (deleted) => store.removePhotos(deleted));
       onDeleted();
     } catch (error) {
-      reportError({
-        action: 'DELETE_PHOTOS_FAILED',
-        message: error instanceof Error ? error.message : 'failed',
-      });
+      reportError(failureReport('DELETE_PHOTOS_FAILED', error));
       throw error;
     } finally {
       void queryClient.invalidateQueries({ queryKey: photoQueries.all() });
@@ -80,10 +78,7 @@ export function DeleteAllDialog({ store, onClose }: { store: TimelineStore; onCl
       await queryClient.invalidateQueries({ queryKey: photoQueries.all() });
       onClose();
     } catch (error) {
-      reportError({
-        action: 'DELETE_ALL_PHOTOS_FAILED',
-        message: error instanceof Error ? error.message : 'failed',
-      });
+      reportError(failureReport('DELETE_ALL_PHOTOS_FAILED', error));
       setFailed(true);
     } finally {
       setBusy(false);

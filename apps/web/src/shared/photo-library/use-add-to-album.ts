@@ -6,6 +6,7 @@ import { refreshStoresOf } from '../timeline/timeline-store';
 import { useToasts } from '../ui/toasts';
 import { addPhotosToAlbum, albumSourceId } from './album-photos';
 import { photoQueries } from './photos.queries';
+import { failureReport } from '../api/error-reporter';
 
 export interface AlbumTarget {
   albumId: string;
@@ -36,10 +37,7 @@ export function useAddToAlbum() {
         tone: 'success',
       });
     } catch (error) {
-      reportError({
-        action: 'ADD_TO_ALBUM_FAILED',
-        message: error instanceof Error ? error.message : 'failed',
-      });
+      reportError(failureReport('ADD_TO_ALBUM_FAILED', error));
       throw error;
     } finally {
       setProgress(null);

@@ -12,10 +12,32 @@ import { PhotoPreview, type PreviewActionContext } from './photo-preview';
 import type { PreviewViewer } from './preview-viewer';
 import { DeleteIcon } from './preview-icons';
 import { libraryPhotoLookup } from './preview.queries';
+import { failureReport } from '../../api/error-reporter';
 
 export const LIBRARY_GRID_PATH = '/my-photos/photos';
 export const libraryPreviewPath = (imageId: string) =>
   `${LIBRARY_GRID_PATH}/preview/${encodeURIComponent(imageId)}`;
+
+/**
+ * A preview action that takes the photo out of the grid (delete it, remove it from an album): the
+ * operation, then on to a neighbour (spec 2.3). A failure is reported under `action` and thrown on, for
+ * the dialog to show; done, the dialog closes and every photo query is refreshed.
+ */
+export function usePhotoLeaving(leaveAfter: PreviewActionContext['leaveAfter'], closeDialog: () => void) {
+  const { reportError } = useAppEnvironment();
+  const queryClient = useQueryClient();
+  return (operation: () => Promise<unknown>, action: string) =>
+    leaveAfter(async () => {
+      try {
+        await operation();
+      } catch (error) {
+        reportError(failureReport(action, error));
+        throw error;
+      }
+      closeDialog();
+      void queryClient.invalidateQueries({ queryKey: photoQueries.all() });
+    });
+}
 
 /**
  * Delete in a preview: the photo leaves the library for good (spec 2.5 'delete single photo'). When
@@ -23,23 +45,10 @@ export const libraryPreviewPath = (imageId: string) =>
  */
 export function DeletePhotoAction({ photo, leaveAfter }: PreviewActionContext) {
   const { t } = useI18n();
-  const { request, reportError } = useAppEnvironment();
-  const queryClient = useQueryClient();
+  const { request } = useAppEnvironment();
   const [open, setOpen] = useState(false);
-  const remove = () =>
-    leaveAfter(async () => {
-      try {
-        await deletePhotos(request, [photo.imageId]);
-      } catch (error) {
-        reportError({
-          action: 'DELETE_PHOTO_FAILED',
-          message: error instanceof Error ? error.message : 'failed',
-        });
-        throw error;
-      }
-      setOpen(false);
-      void queryClient.invalidateQueries({ queryKey: photoQueries.all() });
-    });
+  const leave = usePhotoLeaving(leaveAfter, () => setOpen(false));
+  const remove = () => leave(() => deletePhotos(request, [photo.imageId]), 'DELETE_PHOTO_FAILED');
   return (
     <>
       <button type="button" className="photo-preview__control" onClick={() => setOpen(true)}>

@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n/i18n.context';
 import { LoadingIndicator } from '../../ui/loading-indicator';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { transferToPrintsEditor } from './order-prints';
+import { failureReport } from '../../api/error-reporter';
 
 /**
  * Order prints (spec 4): a progress notice while the selection is saved (at least 3 s), then the
@@ -34,10 +35,7 @@ export function OrderPrintsDialog({
       },
       (error: unknown) => {
         if (cancelled) return;
-        reportError({
-          action: 'PRINTS_TRANSFER_FAILED',
-          message: error instanceof Error ? error.message : 'failed',
-        });
+        reportError(failureReport('PRINTS_TRANSFER_FAILED', error));
         setFailed(true);
       },
     );
