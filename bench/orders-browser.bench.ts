@@ -7,7 +7,9 @@
  * - the longest main-thread task (PerformanceObserver 'longtask') while loading the page, and while the
  *   History view is scrolled through to its last order, a viewport at a time, its pages of 100 loading
  *   as the end of the list comes into view (target 50 ms);
- * - the renderer main thread's CPU time of the traversal and the order rows in the document at its end.
+ * - the renderer main thread's CPU time of the traversal and the order rows in the document at its end;
+ * - the keyboard in the windowed list: Tab from the History button, one order link after the other,
+ *   for the first KEYBOARD_ORDERS orders (each must be the next one: none skipped).
  *
  * Run from bench/: `npm run bench:orders-browser` (about 3 minutes on 2 shared cores). Settings:
  * ORDERS_BROWSER_RUNS (5), ORDERS_BROWSER_PORT (8396), ORDERS_BROWSER_STOREFRONT (nl),
@@ -40,6 +42,8 @@ const SERVER_NICE = existsSync('/usr/bin/nice') ? Number(process.env.ORDERS_BROW
 const VIEWPORT = { width: 1280, height: 900 };
 const TARGET_MS = 50;
 const DEMO_EMAIL = 'demo@example.com';
+/** Orders walked by Tab in the keyboard check (three pages' worth of windows). */
+const KEYBOARD_ORDERS = 250;
 
 const storefront = storefronts.find((candidate) => candidate.id === STOREFRONT_ID);
 if (!storefront) throw new Error(`no storefront '${STOREFRONT_ID}'`);
@@ -120,6 +124,8 @@ const stepExpression = `(async () => {
   };
 })()`;
 
+const historyButton = `[...document.querySelectorAll('.orders__view')].find((b) => b.textContent === ${JSON.stringify(HISTORY)})`;
+
 const pageNow = (page: BenchPage) => page.evaluate<number>('performance.now()');
 const longTasks = (page: BenchPage, from: number, to: number) =>
   page.evaluate<LongTaskWindow>(`window.__benchFns.longTasksBetween(${JSON.stringify([from, to])})`);
@@ -170,7 +176,6 @@ async function measureRun(
     const loaded = await pageNow(page);
     const loadLongestMs = (await longTasks(page, 0, loaded)).maxMs;
 
-    const historyButton = `[...document.querySelectorAll('.orders__view')].find((b) => b.textContent === ${JSON.stringify(HISTORY)})`;
     if (trace) await browser.startTracing(undefined, { categories: TRACE_CATEGORIES });
     const cpuBefore = await threadCpuMs(page);
     const from = await pageNow(page);
@@ -211,6 +216,24 @@ async function measureRun(
   } finally {
     await page.close();
   }
+}
+
+/**
+ * Tabs from the History button through the first KEYBOARD_ORDERS orders; returns how many Tabs landed
+ * on the next order's link (the row's aria-posinset), stopping at the first that did not.
+ */
+async function tabThroughOrders(page: BenchPage, historyButton: string): Promise<number> {
+  await page.evaluate(`${historyButton}.click()`);
+  await waitFor(page, `${historyButton}.getAttribute('aria-pressed') === 'true'`, 'the History view');
+  await page.evaluate(`${historyButton}.focus()`);
+  for (let expected = 1; expected <= KEYBOARD_ORDERS; expected += 1) {
+    await page.press('Tab');
+    const position = await page.evaluate<string | null>(
+      `document.activeElement?.closest('.orders__item')?.getAttribute('aria-posinset') ?? null`,
+    );
+    if (position !== String(expected)) return expected - 1;
+  }
+  return KEYBOARD_ORDERS;
 }
 
 async function main() {
@@ -258,6 +281,18 @@ async function main() {
           `longest task ${ms(run.traversal.maxMs)} (${run.traversal.count} long tasks)`,
       );
     }
+
+    const keyboardPage = await openBarePage(browser, {
+      signedInFrom: context,
+      url: `${origin}/orders`,
+      viewport: VIEWPORT,
+      deviceScaleFactor: 1,
+      initScript: initScript(),
+    });
+    await waitFor(keyboardPage, `!!${historyButton}`, 'the views');
+    const tabbed = await tabThroughOrders(keyboardPage, historyButton);
+    await keyboardPage.close();
+    log(`Tab walked ${tabbed} of the first ${KEYBOARD_ORDERS} orders in order`);
 
     const values = (pick: (run: Run) => number) => runs.map(pick);
     const list = (pick: (run: Run) => number) =>
