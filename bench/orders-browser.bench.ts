@@ -17,14 +17,13 @@
  * of), ORDERS_BROWSER_SERVER_NICE (10: the server stands in for the shop's servers, which a customer's
  * browser does not share its cores with).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { createCustomersRepository } from '../apps/server/src/customers/customers.repository';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../apps/server/src/demo/demo-accounts';
 import { migrate, openPgliteDatabase } from '../apps/server/src/platform/database';
-import { storefronts } from '../apps/server/src/storefronts/storefronts';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium-path';
 import { openBarePage, type BenchPage } from './support/bench-page';
 import { createBenchServer, signInOnProviderPage } from './support/bench-server';
@@ -32,6 +31,7 @@ import { initScript, type LongTaskWindow } from './support/browser-page';
 import { longTaskBreakdown, TRACE_CATEGORIES } from './support/browser-trace';
 import { loadOrders, ORDERS, PRODUCTS_PER_ORDER } from './support/orders-library';
 import { median } from './support/stats';
+import { benchStorefront } from './support/storefront-texts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.ORDERS_BROWSER_RUNS ?? 5);
@@ -43,13 +43,7 @@ const VIEWPORT = { width: 1280, height: 900 };
 const TARGET_MS = 50;
 const DEMO_EMAIL = 'demo@example.com';
 
-const storefront = storefronts.find((candidate) => candidate.id === STOREFRONT_ID);
-if (!storefront) throw new Error(`no storefront '${STOREFRONT_ID}'`);
-const language = storefront.locales[0]!.split('-')[0]!;
-const origin = `http://${storefront.id}.localhost:${PORT}`;
-const texts = (file: string) =>
-  JSON.parse(readFileSync(path.join(root, file), 'utf8')) as Record<string, string>;
-const appTexts = texts(`apps/web/locales/${language}.json`);
+const { origin, appTexts, signInTexts } = benchStorefront(STOREFRONT_ID, PORT);
 const HISTORY = appTexts['orders.view.history']!;
 
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -124,6 +118,16 @@ const stepExpression = `(async () => {
 
 const historyButton = `[...document.querySelectorAll('.orders__view')].find((b) => b.textContent === ${JSON.stringify(HISTORY)})`;
 
+/** A fresh bare page on '/orders', signed in, with the bench's observers (and `script`) installed. */
+const openOrders = (browser: Browser, signedInFrom: BrowserContext, script = '') =>
+  openBarePage(browser, {
+    signedInFrom,
+    url: `${origin}/orders`,
+    viewport: VIEWPORT,
+    deviceScaleFactor: 1,
+    initScript: `${initScript()}\n${script}`,
+  });
+
 const pageNow = (page: BenchPage) => page.evaluate<number>('performance.now()');
 const longTasks = (page: BenchPage, from: number, to: number) =>
   page.evaluate<LongTaskWindow>(`window.__benchFns.longTasksBetween(${JSON.stringify([from, to])})`);
@@ -156,18 +160,8 @@ interface Run {
   rowsInDocument: number;
 }
 
-async function measureRun(
-  browser: Browser,
-  signedIn: Parameters<typeof openBarePage>[1]['signedInFrom'],
-  trace: boolean,
-): Promise<Run> {
-  const page = await openBarePage(browser, {
-    signedInFrom: signedIn,
-    url: `${origin}/orders`,
-    viewport: VIEWPORT,
-    deviceScaleFactor: 1,
-    initScript: `${initScript()}\n${firstRowWatcher}`,
-  });
+async function measureRun(browser: Browser, signedIn: BrowserContext, trace: boolean): Promise<Run> {
+  const page = await openOrders(browser, signedIn, firstRowWatcher);
   try {
     await waitFor(page, 'typeof window.__firstOrderRow === "number"', 'the first order row');
     const firstRowMs = await page.evaluate<number>('window.__firstOrderRow');
@@ -268,17 +262,11 @@ async function main() {
       url: `${origin}/orders`,
       email: DEMO_EMAIL,
       password: DEMO_PASSWORD,
-      texts: texts(`apps/server/src/auth/messages/${language}.json`),
+      texts: signInTexts,
     });
 
     // A 0 ms 'longest task' must mean none reached 50 ms, not a deaf observer: one 120 ms task first.
-    const check = await openBarePage(browser, {
-      signedInFrom: context,
-      url: `${origin}/orders`,
-      viewport: VIEWPORT,
-      deviceScaleFactor: 1,
-      initScript: initScript(),
-    });
+    const check = await openOrders(browser, context);
     await waitFor(check, '!!window.__benchFns && document.readyState === "complete"', 'the page');
     const from = await pageNow(check);
     await check.evaluate(
@@ -300,13 +288,7 @@ async function main() {
       );
     }
 
-    const keyboardPage = await openBarePage(browser, {
-      signedInFrom: context,
-      url: `${origin}/orders`,
-      viewport: VIEWPORT,
-      deviceScaleFactor: 1,
-      initScript: initScript(),
-    });
+    const keyboardPage = await openOrders(browser, context);
     await waitFor(keyboardPage, `!!${historyButton}`, 'the views');
     const tabbed = await tabThroughOrders(keyboardPage);
     await keyboardPage.close();
