@@ -116,11 +116,11 @@ describe('the orders page', () => {
 
   it('keeps only the orders near the viewport in the page, each saying its place in the list', async () => {
     // jsdom lays nothing out: each row is 100 px high, in its 768 px high window.
-    const rowHeight = vi
-      .spyOn(HTMLElement.prototype, 'offsetHeight', 'get')
-      .mockImplementation(function (this: HTMLElement) {
-        return this.classList.contains('orders__item') ? 100 : 0;
-      });
+    const rowHeight = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.classList.contains('orders__item') ? 100 : 0;
+    });
     onTestFinished(() => rowHeight.mockRestore());
     const many = Array.from({ length: 100 }, (_, index) => order(`UK-${index + 1}`));
     renderAt('/orders', {
