@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { IN_PROGRESS_DAYS, type SuperOrder } from '@photo/contracts/orders';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
@@ -107,8 +107,24 @@ export function OrdersPage() {
 
 /** A row's height before it is measured (one line of text beside a 64 px picture). */
 const ESTIMATED_ROW_PX = 104;
-/** Rows kept beyond each edge of the window: Tab reaches the next order before it is needed. */
+/** Rows kept beyond each edge of the window. */
 const OVERSCAN_ROWS = 8;
+
+/**
+ * The rows to render: the window and its overscan, stretched to keep OVERSCAN_ROWS rows on both sides
+ * of the focused order while it is near the window. Tab moves focus before the browser reports the
+ * scroll that focusing caused (on a busy machine several Tabs can come first): without this, a fast
+ * Tab ran past the rendered rows to the button after the list.
+ */
+function rowsAround(range: Range, focused: number | null): number[] {
+  let start = Math.max(0, range.startIndex - range.overscan);
+  let end = Math.min(range.count - 1, range.endIndex + range.overscan);
+  if (focused !== null && focused >= start - OVERSCAN_ROWS && focused <= end + OVERSCAN_ROWS) {
+    start = Math.max(0, Math.min(start, focused - OVERSCAN_ROWS));
+    end = Math.min(range.count - 1, Math.max(end, focused + OVERSCAN_ROWS));
+  }
+  return Array.from({ length: Math.max(0, end - start + 1) }, (_, offset) => start + offset);
+}
 
 /**
  * The orders of a view, windowed (decision 084): only the rows near the viewport are in the document,
@@ -118,6 +134,7 @@ const OVERSCAN_ROWS = 8;
 function OrderList({ orders, label }: { orders: SuperOrder[]; label: string }) {
   const list = useRef<HTMLUListElement>(null);
   const [listTop, setListTop] = useState(0);
+  const [focused, setFocused] = useState<number | null>(null);
   useLayoutEffect(() => {
     if (list.current) setListTop(list.current.getBoundingClientRect().top + window.scrollY);
   }, []);
@@ -127,6 +144,7 @@ function OrderList({ orders, label }: { orders: SuperOrder[]; label: string }) {
     overscan: OVERSCAN_ROWS,
     scrollMargin: listTop,
     getItemKey: (index) => orders[index]!.orderCode,
+    rangeExtractor: (range) => rowsAround(range, focused),
   });
   const rows = windowed.getVirtualItems();
   const first = rows[0];
@@ -139,6 +157,13 @@ function OrderList({ orders, label }: { orders: SuperOrder[]; label: string }) {
       style={{
         paddingBlockStart: first ? first.start - listTop : 0,
         paddingBlockEnd: last ? windowed.getTotalSize() - (last.end - listTop) : 0,
+      }}
+      onFocus={(event) => {
+        const row = event.target.closest<HTMLElement>('.orders__item');
+        if (row) setFocused(Number(row.dataset.index));
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(null);
       }}
     >
       {rows.map((row) => (
