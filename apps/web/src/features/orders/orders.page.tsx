@@ -135,17 +135,8 @@ function OrderList({ orders, label }: { orders: SuperOrder[]; label: string }) {
   const list = useRef<HTMLUListElement>(null);
   const [listTop, setListTop] = useState(0);
   const [focused, setFocused] = useState<number | null>(null);
-  // Where the list starts in the page, again whenever the page changes size: what is above it may
-  // change height (a narrower window wraps the header, an alert comes and goes).
   useLayoutEffect(() => {
-    const element = list.current;
-    if (!element) return;
-    const measure = () => setListTop(Math.round(element.getBoundingClientRect().top + window.scrollY));
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(document.body);
-    return () => observer.disconnect();
+    if (list.current) setListTop(list.current.getBoundingClientRect().top + window.scrollY);
   }, []);
   const windowed = useWindowVirtualizer({
     count: orders.length,
@@ -192,8 +183,8 @@ function OrderList({ orders, label }: { orders: SuperOrder[]; label: string }) {
 }
 
 /**
- * One order of the list. Memoised: a loaded page keeps its orders' identity, so a render of the list
- * renders only the rows that came into the window (bench/README.md, the orders page in Chromium).
+ * One order of the list. Memoised: a loaded page keeps its orders' identity, so loading the next 100
+ * renders the rows that came into the window, not every row of it (bench/README.md, the orders page in Chromium).
  */
 const OrderRow = memo(function OrderRow({ order }: { order: SuperOrder }) {
   const { t, formatDate } = useI18n();
