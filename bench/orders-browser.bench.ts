@@ -231,7 +231,13 @@ async function tabThroughOrders(page: BenchPage): Promise<number> {
     const position = await page.evaluate<string | null>(
       `document.activeElement?.closest('.orders__item')?.getAttribute('aria-posinset') ?? null`,
     );
-    if (position !== String(expected)) return expected - 1;
+    if (position !== String(expected)) {
+      const focused = await page.evaluate<string>(
+        `(() => { const e = document.activeElement; return e ? e.tagName + ' ' + (e.textContent ?? '').slice(0, 40) + ' rows ' + [...document.querySelectorAll('.orders__item')].map((r) => r.getAttribute('aria-posinset')).join(',') + ' scrollY ' + window.scrollY : 'none'; })()`,
+      );
+      log(`Tab ${expected} reached ${position ?? 'no order'}: ${focused}`);
+      return expected - 1;
+    }
   }
   return KEYBOARD_ORDERS;
 }
