@@ -25,11 +25,10 @@
  * (the whole month once more in a Playwright page, to compare).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { storefronts } from '../apps/server/src/storefronts/storefronts';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium-path';
 import { BROWSER_SHAPE, DEMO_EMAIL, DEMO_PASSWORD, prepareDataFolder } from './support/browser-library';
 import { fromPlaywright, openBarePage, type BenchPage } from './support/bench-page';
@@ -42,6 +41,7 @@ import {
 } from './support/browser-page';
 import { longTaskBreakdown, TRACE_CATEGORIES } from './support/browser-trace';
 import { median, percentile } from './support/stats';
+import { benchStorefront } from './support/storefront-texts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.TIMELINE_BROWSER_PORT ?? 8390);
@@ -82,14 +82,7 @@ const NORMAL_MONTH = '2010-3';
 // ---------------------------------------------------------------------------------------------------
 // Storefront texts: the product's own translation files, so the bench finds what the page shows.
 
-const storefront = storefronts.find((candidate) => candidate.id === STOREFRONT_ID);
-if (!storefront) throw new Error(`no storefront '${STOREFRONT_ID}'`);
-const language = storefront.locales[0]!.split('-')[0]!;
-const origin = `http://${storefront.id}.localhost:${PORT}`;
-const texts = (file: string) =>
-  JSON.parse(readFileSync(path.join(root, file), 'utf8')) as Record<string, string>;
-const appTexts = texts(`apps/web/locales/${language}.json`);
-const signInTexts = texts(`apps/server/src/auth/messages/${language}.json`);
+const { origin, appTexts, signInTexts } = benchStorefront(STOREFRONT_ID, PORT);
 const NAMES = { region: appTexts['timeline.label']!, slider: appTexts['timeline.scrubber']! };
 
 // ---------------------------------------------------------------------------------------------------

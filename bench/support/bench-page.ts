@@ -43,6 +43,7 @@ export function fromPlaywright(page: Page, cdp: CDPSession): BenchPage {
 
 /** Virtual key codes of the keys the bench presses (Input.dispatchKeyEvent needs them). */
 const KEY_CODES: Record<string, number> = {
+  Tab: 9,
   PageUp: 33,
   PageDown: 34,
   End: 35,

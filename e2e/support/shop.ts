@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { E2E_PORT, E2E_SHOP_TOKEN } from '../playwright.config';
+import { serverTime } from './clock';
 
 /** Reports to the test server as the shop does (docs/shop-integration.md), with the shop's token. */
 async function shopCall(method: 'PUT' | 'GET', path: string, body?: unknown): Promise<unknown> {
@@ -22,14 +26,18 @@ export interface ShopLine {
   unitPrice: number;
 }
 
-/** Places a super order with one inner order (`{code}-1`) for the account on the storefront. */
+/**
+ * Places a super order with one inner order (`{code}-1`) for the account on the storefront, at the
+ * server's time (a story may have moved it), paid unless told otherwise.
+ */
 export async function placeOrder(options: {
   code: string;
   email: string;
   storefront: string;
   lines: ShopLine[];
+  paymentStatus?: 'paymentPending' | 'paymentSuccess';
 }): Promise<string> {
-  const now = new Date().toISOString();
+  const now = await serverTime();
   await shopCall('PUT', `/v1/superorders/${options.code}`, {
     email: options.email,
     storefront: options.storefront,
@@ -52,7 +60,7 @@ export async function placeOrder(options: {
     orders: [
       {
         id: `${options.code}-1`,
-        paymentStatus: 'paymentSuccess',
+        paymentStatus: options.paymentStatus ?? 'paymentSuccess',
         products: options.lines.map((line, index) => ({
           lineId: String(index + 1),
           code: `E2E_${index + 1}`,
@@ -67,7 +75,30 @@ export async function placeOrder(options: {
   return `${options.code}-1`;
 }
 
-/** Moves an order to a state, now. */
+/** Moves an order to a state, at the server's time. */
 export async function moveOrder(orderId: string, state: string): Promise<void> {
-  await shopCall('PUT', `/v1/orders/${orderId}/state`, { state, changedAt: new Date().toISOString() });
+  await shopCall('PUT', `/v1/orders/${orderId}/state`, { state, changedAt: await serverTime() });
+}
+
+const run = promisify(execFile);
+const repositoryRoot = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Runs the operators' shop command (`npm run shop -- <args>`, apps/server/src/shop-api/shop-cli.ts)
+ * against the server under test; resolves with what it printed.
+ */
+export async function shopCommand(...args: string[]): Promise<string> {
+  const { stdout } = await run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/shop-api/shop-cli.ts',
+      ...args,
+      '--url',
+      `http://127.0.0.1:${E2E_PORT}`,
+    ],
+    { cwd: repositoryRoot, env: { ...process.env, SHOP_API_TOKEN: E2E_SHOP_TOKEN } },
+  );
+  return stdout;
 }

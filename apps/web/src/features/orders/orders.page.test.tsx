@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { DeliveryAddress, SuperOrder, SuperOrderDetails } from '@photo/contracts/orders';
 import { jsonResponse, renderApp, testConfig, type FetchRoute } from '../../test/fixtures';
 
@@ -112,6 +112,27 @@ describe('the orders page', () => {
     const history = screen.getByRole('list', { name: 'History' });
     expect(within(history).getByText('Cancelled')).toHaveClass('order-badge--cancelled');
     expect(screen.getByRole('button', { name: 'History' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('keeps only the orders near the viewport in the page, each saying its place in the list', async () => {
+    // jsdom lays nothing out: each row is 100 px high, in its 768 px high window.
+    const rowHeight = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.classList.contains('orders__item') ? 100 : 0;
+    });
+    onTestFinished(() => rowHeight.mockRestore());
+    const many = Array.from({ length: 100 }, (_, index) => order(`UK-${index + 1}`));
+    renderAt('/orders', {
+      [listUrl(0)]: () => jsonResponse({ items: many, orderCount: 100 }),
+    });
+    const inProgress = await screen.findByRole('list', { name: 'In progress' });
+    const rows = within(inProgress).getAllByRole('listitem');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThan(100);
+    expect(rows[0]).toHaveAttribute('aria-posinset', '1');
+    expect(rows[0]).toHaveAttribute('aria-setsize', '100');
+    expect(within(rows[0]!).getByRole('link', { name: 'Order UK-1' })).toBeInTheDocument();
   });
 
   it("says so when the customer hasn't ordered anything yet", async () => {
