@@ -11,7 +11,7 @@ const isoDateTime = z.iso.datetime({ offset: true });
 /** A path inside a zip: relative, no parent steps, the separators zip uses. */
 const entryName = z
   .string()
-  .check(z.minLength(1), z.maxLength(500), z.regex(/^(?!\/)(?!.*(^|\/)\.\.(\/|$))[^\\\u0000]+$/));
+  .check(z.minLength(1), z.maxLength(500), z.regex(/^(?!\/)(?!.*(^|\/)\.\.(\/|$))[^\\\p{Cc}]+$/u));
 
 export const ShopPdfArchiveSchema = z.object({
   orderId: z.string(),
@@ -105,7 +105,7 @@ export const shopPdfsApi = {
     params: z.object({ code: codeSchema, purpose: filePurposeSchema }),
     query: z.object({
       /** The name the customer's download gets. */
-      fileName: z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[^/\\\u0000-\u001f]+$/)),
+      fileName: z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[^/\\\p{Cc}]+$/u)),
     }),
     contentTypes: ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'],
     maxBytes: PRODUCT_FILE_MAX_BYTES,

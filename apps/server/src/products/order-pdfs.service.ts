@@ -31,7 +31,7 @@ export const startsAsPdf = async (stream: Readable) => (await firstBytes(stream,
 
 /** A download name from the PDF's name: no path separators or control characters, ending in .pdf. */
 export function pdfFileName(name: string): string {
-  const base = name.replace(/[/\\\u0000-\u001f\u007f"]+/g, ' ').trim() || 'document';
+  const base = name.replace(/[/\\\p{Cc}"]+/gu, ' ').trim() || 'document';
   return isPdfEntry(base) ? base : `${base}.pdf`;
 }
 

@@ -119,6 +119,14 @@ describe('the orders page', () => {
     expect(await screen.findByText("You haven't ordered anything yet!")).toBeInTheDocument();
   });
 
+  it('leads to the PDFs made for the orders', async () => {
+    renderAt('/orders', { [listUrl(0)]: () => jsonResponse({ items: [order('UK-1')], orderCount: 1 }) });
+    expect(await screen.findByRole('link', { name: 'My PDFs: print files of your orders' })).toHaveAttribute(
+      'href',
+      '/pdfs',
+    );
+  });
+
   it('shows the generic error when the list fails', { timeout: 15_000 }, async () => {
     renderAt('/orders', {
       [listUrl(0)]: () => jsonResponse({ error: { code: 'internal', message: 'x' } }, 500),
@@ -147,6 +155,25 @@ describe('the order details page', () => {
     expect(screen.getByText('Not planned yet')).toBeInTheDocument();
     expect(screen.getByText('Home delivery')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Reorder these products' })).toBeEnabled();
+  });
+
+  it("links the product's sheet (its product.pdf) where the shop sent one", async () => {
+    const productUrl = `${testConfig.apiBaseUrls.products}/v1/Products/PAP_910`;
+    const sheetUrl = '/api/products/v1/Products/PAP_910/files/product.pdf';
+    renderAt('/orders/UK-1', {
+      [`${base}/v1/superorders/UK-1`]: () => jsonResponse(details('UK-1')),
+      [productUrl]: () =>
+        jsonResponse({
+          code: 'PAP_910',
+          name: 'Prints',
+          description: '',
+          files: [],
+          productPdfUrl: sheetUrl,
+        }),
+    });
+    const link = await screen.findByRole('link', { name: 'Product sheet of Prints 10x15 glossy (PDF)' });
+    expect(link).toHaveAttribute('href', sheetUrl);
+    expect(link).toHaveAttribute('download');
   });
 
   it("says 'Order not found' for an unknown code, and the order load error for any other failure", async () => {
