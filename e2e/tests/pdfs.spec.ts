@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import type { Page } from '@playwright/test';
 import { businessCustomer, privateCustomer } from '../support/accounts';
 import { expectNoAxeViolations, expectReflowAt320 } from '../support/accessibility';
 import { expect, test } from '../support/fixtures';
@@ -8,6 +9,18 @@ interface ListedPdf {
   code: string;
   name: string;
   orderCode: string;
+}
+
+/** A call from the page, with its cookie (Playwright's own request client cannot resolve `*.localhost`). */
+async function fetchIn(page: Page, url: string) {
+  return page.evaluate(async (address) => {
+    const response = await fetch(address);
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      text: await response.text(),
+    };
+  }, url);
 }
 
 test.describe('PDFs', () => {
@@ -39,15 +52,17 @@ test.describe('PDFs', () => {
 
   test('another customer’s PDF code answers 404 and shows nothing of it', async ({ openSignedIn }) => {
     const owner = await openSignedIn(privateCustomer, unitedKingdom, '/pdfs');
-    const listed = (await (await owner.request.get('/api/products/v1/Pdfs/me')).json()) as ListedPdf[];
+    const listed = JSON.parse((await fetchIn(owner, '/api/products/v1/Pdfs/me')).text) as ListedPdf[];
     const poster = listed.find((pdf) => pdf.name === 'Map poster – Amsterdam')!;
-    expect((await owner.request.get(`/api/products/v1/pdf/me/${poster.code}`)).status()).toBe(200);
+    const own = await fetchIn(owner, `/api/products/v1/pdf/me/${poster.code}`);
+    expect(own.status).toBe(200);
+    expect(own.contentType).toBe('application/pdf');
 
     const other = await openSignedIn(businessCustomer, unitedKingdom, '/pdfs');
-    const answer = await other.request.get(`/api/products/v1/pdf/me/${poster.code}`);
-    expect(answer.status()).toBe(404);
-    expect(answer.headers()['content-type']).toContain('application/json');
-    expect(await answer.text()).not.toContain('Amsterdam');
+    const answer = await fetchIn(other, `/api/products/v1/pdf/me/${poster.code}`);
+    expect(answer.status).toBe(404);
+    expect(answer.contentType).toContain('application/json');
+    expect(answer.text).not.toContain('Amsterdam');
     await expect(other.getByRole('heading', { level: 2, name: 'Map poster – Amsterdam' })).toHaveCount(0);
   });
 });
