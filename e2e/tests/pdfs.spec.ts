@@ -63,6 +63,8 @@ test.describe('PDFs', () => {
     expect(answer.status).toBe(404);
     expect(answer.contentType).toContain('application/json');
     expect(answer.text).not.toContain('Amsterdam');
-    await expect(other.getByRole('heading', { level: 2, name: 'Map poster – Amsterdam' })).toHaveCount(0);
+    // Their own list (their own demo orders have map posters too) offers nothing of the owner's.
+    await expect(other.getByRole('link', { name: /^Download / }).first()).toBeVisible();
+    await expect(other.locator(`a[href$="/pdf/me/${poster.code}"]`)).toHaveCount(0);
   });
 });
