@@ -56,8 +56,8 @@ describe('the PDF renderer', () => {
       renderPdf(content(40)),
       renderPdf(content(5)),
     ]);
-    expect(together[0]!.equals(alone)).toBe(true);
-    expect(together[2]!.equals(alone)).toBe(true);
+    expect(together[0].equals(alone)).toBe(true);
+    expect(together[2].equals(alone)).toBe(true);
     const raw = alone.toString('latin1');
     // DejaVu regular and bold, nothing else (no standard font of pdfkit's default).
     expect(raw.match(/\/Type \/FontDescriptor/g)).toHaveLength(2);

@@ -59,7 +59,8 @@ describe('zips in the blob store, read by byte ranges', () => {
 
     const zip = await zipOf([{ name: 'small.pdf', data: small, compress: false }]);
     // The stored entry's data starts after its 30-byte local header and name: flip one byte of it.
-    zip[30 + 'small.pdf'.length + 3] ^= 0xff;
+    const at = 30 + 'small.pdf'.length + 3;
+    zip.writeUInt8(zip.readUInt8(at) ^ 0xff, at);
     const size = await store('flipped.zip', zip);
     const entry = await openZipEntry(blobs, 'flipped.zip', size, 'small.pdf');
     await expect(buffer(entry!.stream)).rejects.toThrow(/does not match its checksum/);
