@@ -95,7 +95,14 @@ export function createProductsService(deps: { products: ProductInformationReposi
         if (pdfRefused) throw invalid('body', 'The file is not a PDF');
         return { applied: false, product: toShopProduct(product) };
       }
-      const replaced = await products.putFile(code, { ...file, blobKey: key, size, sha256 });
+      const replaced = await products.putFile(code, {
+        purpose: file.purpose,
+        fileName: file.fileName,
+        contentType: file.contentType,
+        blobKey: key,
+        size,
+        sha256,
+      });
       if (replaced) await blobs.delete(replaced.blobKey).catch(() => undefined);
       return { applied: true, product: toShopProduct((await products.find(code))!) };
     },
