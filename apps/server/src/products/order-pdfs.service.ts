@@ -5,7 +5,7 @@ import type { BlobStore } from '../platform/blob-store';
 import type { Caller } from '../platform/caller';
 import { conflict, fileUnavailable, invalid, notFound } from '../platform/errors';
 import { putHashed } from '../platform/hashed-upload';
-import { DamagedZipError, listZipEntries, openZipEntry } from '../platform/stored-zip';
+import { DamagedZipError, listZipEntries, openZipEntry, type StoredZipEntry } from '../platform/stored-zip';
 import { uuidv7 } from '../platform/uuid';
 import type { OrderPdfRecord, OrderPdfsRepository } from './order-pdfs.repository';
 
@@ -102,19 +102,19 @@ export function createOrderPdfsService(deps: { pdfs: OrderPdfsRepository; blobs:
         ORDER_PDF_ARCHIVE_MAX_BYTES,
         'application/zip',
       );
+      const answer = (applied: boolean, entries: StoredZipEntry[]) => ({
+        orderId,
+        size,
+        sha256,
+        applied,
+        pdfEntries: entries.map((entry) => entry.name).filter(isPdfEntry),
+      });
       const current = await pdfs.findArchive(orderId);
       if (current?.sha256 === sha256) {
         await removeBlob(key);
-        const entries = await listZipEntries(blobs, current.blobKey, current.size);
-        return {
-          orderId,
-          size,
-          sha256,
-          applied: false,
-          pdfEntries: entries.map((e) => e.name).filter(isPdfEntry),
-        };
+        return answer(false, await listZipEntries(blobs, current.blobKey, current.size));
       }
-      let entries;
+      let entries: StoredZipEntry[];
       try {
         entries = await listZipEntries(blobs, key, size);
       } catch (error) {
@@ -130,13 +130,7 @@ export function createOrderPdfsService(deps: { pdfs: OrderPdfsRepository; blobs:
         sha256,
       });
       if (replaced) await removeBlob(replaced.blobKey);
-      return {
-        orderId,
-        size,
-        sha256,
-        applied: true,
-        pdfEntries: entries.map((e) => e.name).filter(isPdfEntry),
-      };
+      return answer(true, entries);
     },
 
     /** The shop names one PDF of the order's zip; its code stays with that order. */
