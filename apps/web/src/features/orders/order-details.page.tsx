@@ -16,7 +16,6 @@ import {
   useFormatPrice,
 } from '../../shared/orders/order-status';
 import { orderQueries } from './orders.queries';
-import { ProductSheetLink } from './product-sheet-link';
 import { Reorder } from './reorder';
 import { VoucherInfo } from './voucher-info';
 import './orders.css';
@@ -164,7 +163,6 @@ function ProductItem({ product, currency }: { product: OrderProduct; currency: s
           <span>{t(processingText[product.processingStatus as ProcessingStatus])}</span>
         )}
         {product.voucher && <VoucherInfo code={product.voucher} />}
-        <ProductSheetLink code={product.code} name={product.articleName} />
       </div>
       <span className="order-product__total">
         {formatPrice(product.unitPrice * product.quantity, currency)}

@@ -157,25 +157,6 @@ describe('the order details page', () => {
     expect(await screen.findByRole('button', { name: 'Reorder these products' })).toBeEnabled();
   });
 
-  it("links the product's sheet (its product.pdf) where the shop sent one", async () => {
-    const productUrl = `${testConfig.apiBaseUrls.products}/v1/Products/PAP_910`;
-    const sheetUrl = '/api/products/v1/Products/PAP_910/files/product.pdf';
-    renderAt('/orders/UK-1', {
-      [`${base}/v1/superorders/UK-1`]: () => jsonResponse(details('UK-1')),
-      [productUrl]: () =>
-        jsonResponse({
-          code: 'PAP_910',
-          name: 'Prints',
-          description: '',
-          files: [],
-          productPdfUrl: sheetUrl,
-        }),
-    });
-    const link = await screen.findByRole('link', { name: 'Product sheet of Prints 10x15 glossy (PDF)' });
-    expect(link).toHaveAttribute('href', sheetUrl);
-    expect(link).toHaveAttribute('download');
-  });
-
   it("says 'Order not found' for an unknown code, and the order load error for any other failure", async () => {
     renderAt('/orders/UK-404', {
       [`${base}/v1/superorders/UK-404`]: () =>

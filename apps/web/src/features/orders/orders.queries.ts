@@ -1,18 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { ORDERS_PAGE_SIZE, ordersApi, type VoucherDetails } from '@photo/contracts/orders';
-import { productsApi, type Product } from '@photo/contracts/products';
 import { isApiError } from '../../shared/api/api-error';
 import type { Request } from '../../shared/api/request';
-
-/** The answer, or null where the server has none (404); any other failure stays a failure. */
-async function nullWhenMissing<T>(load: () => Promise<T>): Promise<T | null> {
-  try {
-    return await load();
-  } catch (error) {
-    if (isApiError(error, 404)) return null;
-    throw error;
-  }
-}
 
 export const orderQueries = {
   all: () => ['orders'] as const,
@@ -42,27 +31,20 @@ export const orderQueries = {
   voucher: (request: Request, voucherOptionCode: string) =>
     queryOptions({
       queryKey: [...orderQueries.all(), 'voucher', voucherOptionCode],
-      queryFn: async ({ signal }): Promise<VoucherDetails> =>
-        (await nullWhenMissing(() =>
-          request(
+      queryFn: async ({ signal }): Promise<VoucherDetails> => {
+        try {
+          return await request(
             ordersApi.voucherOffer,
             { params: { voucherOptionCode } },
             { signal, expectedStatuses: [404] },
-          ),
-        )) ?? { isVoucherFound: false, offer: null },
+          );
+        } catch (error) {
+          if (isApiError(error, 404)) return { isVoucherFound: false, offer: null };
+          throw error;
+        }
+      },
       retry: false,
       staleTime: 60_000,
-    }),
-  /** Spec 7 `GET /v1/Products/{code}`: null when the shop sent no information about the product. */
-  product: (request: Request, code: string) =>
-    queryOptions({
-      queryKey: [...orderQueries.all(), 'product', code],
-      queryFn: ({ signal }): Promise<Product | null> =>
-        nullWhenMissing(() =>
-          request(productsApi.product, { params: { code } }, { signal, expectedStatuses: [404] }),
-        ),
-      retry: false,
-      staleTime: 300_000,
     }),
   reorderStatus: (request: Request, orderCode: string) =>
     queryOptions({
