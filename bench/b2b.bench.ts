@@ -7,11 +7,20 @@
  *    read through the service the route runs (repository, DTO mapping, response schema), median and
  *    p95 over 500 reads of random pages.
  *
- * Run from bench/: `npm run bench:b2b` (under a minute).
+ * 3. A PDF taken out of an order's zip: `GET /api/products/v1/pdf/me/{code}` over HTTP for a 30 MB map
+ *    poster print file inside a 46 MB zip of nine print files (print-resolution rasters do not
+ *    compress), median of 15 downloads, with time to the first byte and the server's memory growth;
+ *    against the same 30 MB stored as a plain file and served whole (the product sheet route) in the
+ *    same process.
+ *
+ * Run from bench/: `npm run bench:b2b` (about a minute).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { ProjectPageSchema } from '@photo/contracts/projects';
 import { migrate, openPgliteDatabase } from '../apps/server/src/platform/database';
 import { createLocalBlobStore } from '../apps/server/src/platform/blob-store';
@@ -23,6 +32,16 @@ import { sellerFor } from '../apps/server/src/invoices/invoice-sellers';
 import { createProjectsRepository } from '../apps/server/src/projects/projects.repository';
 import { createProjectsService } from '../apps/server/src/projects/projects.service';
 import { migrationsDir } from '../apps/server/src/testing/test-database';
+import { createCustomersRepository } from '../apps/server/src/customers/customers.repository';
+import { seedDemoAccounts } from '../apps/server/src/demo/demo-accounts';
+import { mapPosterDocument, zipFiles } from '../apps/server/src/demo/demo-pdfs';
+import { createOrderPdfsRepository } from '../apps/server/src/products/order-pdfs.repository';
+import { createOrderPdfsService } from '../apps/server/src/products/order-pdfs.service';
+import { createProductInformationRepository } from '../apps/server/src/products/product-information.repository';
+import { createProductsService } from '../apps/server/src/products/products.service';
+import { signIn } from '../apps/server/src/testing/sign-in';
+import { createTestApp } from '../apps/server/src/testing/test-app';
+import { insertTestOrder } from '../apps/server/src/testing/test-orders';
 
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -128,5 +147,119 @@ async function projectsList() {
   }
 }
 
+/** One download over HTTP: total time, time to the first byte, bytes, and the largest RSS growth seen. */
+function download(base: string, url: string, headers: Record<string, string>) {
+  return new Promise<{ total: number; firstByte: number; bytes: number; rssGrowth: number }>(
+    (resolve, reject) => {
+      const start = performance.now();
+      const rssAtStart = process.memoryUsage.rss();
+      let firstByte = 0;
+      let bytes = 0;
+      let rssGrowth = 0;
+      http
+        .get(`${base}${url}`, { headers }, (response) => {
+          if (response.statusCode !== 200) reject(new Error(`${url}: ${response.statusCode}`));
+          response.on('data', (chunk: Buffer) => {
+            if (bytes === 0) firstByte = performance.now() - start;
+            bytes += chunk.length;
+            rssGrowth = Math.max(rssGrowth, process.memoryUsage.rss() - rssAtStart);
+          });
+          response.on('end', () =>
+            resolve({ total: performance.now() - start, firstByte, bytes, rssGrowth }),
+          );
+          response.on('error', reject);
+        })
+        .on('error', reject);
+    },
+  );
+}
+
+async function pdfFromZip() {
+  const t = await createTestApp();
+  try {
+    const customers = createCustomersRepository(t.db);
+    await seedDemoAccounts(customers);
+    const customerId = (await customers.findActiveByEmail('demo@example.com'))!.id;
+    const { orderId } = await insertTestOrder(t.db, customerId);
+    const poster = await renderPdf(
+      mapPosterDocument({
+        place: 'Amsterdam',
+        coordinates: '52.3676° N, 4.9041° E',
+        orderCode: 'SO-BENCH',
+        size: '50 × 70 cm',
+        createdAt: new Date('2026-11-20T10:00:00.000Z'),
+      }),
+    );
+    // A print file's bulk is its raster: already compressed, so random bytes stand in for it.
+    const bigPdf = Buffer.concat([poster, Buffer.from('\n%'), randomBytes(30 * 2 ** 20)]);
+    const zip = await zipFiles([
+      { name: 'print-files/map-poster-amsterdam.pdf', data: bigPdf },
+      ...Array.from({ length: 8 }, (_v, index) => ({
+        name: `print-files/card-${index + 1}.pdf`,
+        data: Buffer.concat([poster, Buffer.from('\n%'), randomBytes(2 * 2 ** 20)]),
+      })),
+    ]);
+    const pdfs = createOrderPdfsService({ pdfs: createOrderPdfsRepository(t.db), blobs: t.blobs });
+    await pdfs.putArchiveFromShop(orderId, Readable.from([zip]));
+    await pdfs.putPdfFromShop('BENCH-MAP', {
+      orderId,
+      lineId: 'l1',
+      entry: 'print-files/map-poster-amsterdam.pdf',
+      name: 'Map poster – Amsterdam',
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
+    const products = createProductsService({
+      products: createProductInformationRepository(t.db),
+      blobs: t.blobs,
+    });
+    await products.putFromShop('BENCH_POSTER', {
+      name: 'Poster',
+      description: '',
+      changedAt: '2026-11-20T10:00:00.000Z',
+    });
+    await products.putFileFromShop('BENCH_POSTER', {
+      purpose: 'product.pdf',
+      fileName: 'poster.pdf',
+      contentType: 'application/pdf',
+      body: Readable.from([bigPdf]),
+    });
+    const { headers } = await signIn(t, { email: 'demo@example.com' });
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const fromZip = '/api/products/v1/pdf/me/BENCH-MAP';
+    const plain = '/api/products/v1/Products/BENCH_POSTER/files/product.pdf';
+    for (let i = 0; i < 3; i += 1) {
+      await download(base, fromZip, headers);
+      await download(base, plain, headers);
+    }
+    const zipped: Array<Awaited<ReturnType<typeof download>>> = [];
+    const stored: Array<Awaited<ReturnType<typeof download>>> = [];
+    for (let i = 0; i < 15; i += 1) {
+      zipped.push(await download(base, fromZip, headers));
+      stored.push(await download(base, plain, headers));
+    }
+    if (zipped.some((run) => run.bytes !== bigPdf.length))
+      throw new Error('The PDF came out of the zip cut short');
+    const median = (runs: typeof zipped, key: 'total' | 'firstByte' | 'rssGrowth') =>
+      quantile(
+        runs.map((run) => run[key]),
+        0.5,
+      );
+    const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+    console.log(
+      `PDF out of an order's zip (${mb(bigPdf.length)} entry of a ${mb(zip.length)} zip of 9): ` +
+        `median ${ms(median(zipped, 'total'))}, first byte ${ms(median(zipped, 'firstByte'))}, ` +
+        `RSS growth ${mb(median(zipped, 'rssGrowth'))}`,
+    );
+    console.log(
+      `the same PDF stored whole (baseline): median ${ms(median(stored, 'total'))}, ` +
+        `first byte ${ms(median(stored, 'firstByte'))}, RSS growth ${mb(median(stored, 'rssGrowth'))}; ` +
+        `ratio ${(median(zipped, 'total') / median(stored, 'total')).toFixed(2)}`,
+    );
+  } finally {
+    await t.close();
+  }
+}
+
 await invoiceRender();
 await projectsList();
+await pdfFromZip();

@@ -2,6 +2,7 @@ import { expectNoAxeViolations } from '../support/accessibility';
 import { blockedBusinessCustomer } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { expectSignInPage } from '../support/sign-in';
+import { newThrowawayCustomer } from '../support/throwaway-customer';
 import { unitedKingdom } from '../support/storefronts';
 import { signInTexts } from '../support/texts';
 
@@ -27,5 +28,12 @@ test.describe('axe-core finds no WCAG 2 A or AA violation', () => {
     const page = await openSignedIn(blockedBusinessCustomer, unitedKingdom, '/');
     await expect(page.getByRole('alert')).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+
+  test('on the PDFs page of a customer who has none', async ({ browser }) => {
+    const { page, context } = await newThrowawayCustomer(browser, unitedKingdom, '/pdfs');
+    await expect(page.getByText(/You have no PDFs yet/)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await context.close();
   });
 });

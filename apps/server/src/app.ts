@@ -85,6 +85,11 @@ import { createCallbackUrlGuard } from './integration/callback-url-guard';
 import { createIntegrationRepository } from './integration/integration.repository';
 import { registerIntegrationRoutes } from './integration/integration.routes';
 import { createIntegrationService } from './integration/integration.service';
+import { createOrderPdfsRepository } from './products/order-pdfs.repository';
+import { createOrderPdfsService } from './products/order-pdfs.service';
+import { createProductInformationRepository } from './products/product-information.repository';
+import { registerProductRoutes } from './products/products.routes';
+import { createProductsService } from './products/products.service';
 import { createProjectsRepository } from './projects/projects.repository';
 import { registerProjectRoutes } from './projects/projects.routes';
 import { createProjectsService } from './projects/projects.service';
@@ -269,6 +274,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const projectsRepository = createProjectsRepository(db);
   const projects = createProjectsService({ projects: projectsRepository, blobs: deps.blobs });
+  const orderPdfs = createOrderPdfsService({ pdfs: createOrderPdfsRepository(db), blobs: deps.blobs });
+  const products = createProductsService({
+    products: createProductInformationRepository(db),
+    blobs: deps.blobs,
+  });
+  registerProductRoutes(app, api, {
+    products,
+    pdfs: orderPdfs,
+    blobs: deps.blobs,
+    authenticate: auth.authenticate,
+  });
   // B2B callbacks and invoices follow the shop's order state changes, in the changes' transactions.
   const shopApi = await registerShopApi(app, {
     config,
@@ -276,6 +292,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     customers: customersRepository,
     onOrderStateChanged: [integration.onOrderStateChanged, invoiceConfirmedOrder],
     projects,
+    pdfs: orderPdfs,
+    products,
   });
   const clock = deps.clock ?? timeOfRules(app, config.testClock);
   const ordersRepository = createOrdersRepository(db);

@@ -4,6 +4,7 @@ import { createCustomersRepository } from './customers/customers.repository';
 import { demoAccounts, seedDemoAccounts } from './demo/demo-accounts';
 import { seedDemoOrders } from './demo/demo-orders';
 import { seedDemoAlbums } from './demo/demo-albums';
+import { seedDemoPdfs } from './demo/demo-pdfs';
 import { seedDemoPhotos } from './demo/demo-photos';
 import { seedDemoProjects } from './demo/demo-projects';
 import { seedLapsingDemoCustomer } from './demo/demo-storage';
@@ -39,11 +40,12 @@ if (config.demoData) {
   const accounts = await Promise.all(
     demoAccounts.map((account) => customers.findActiveByEmail(account.email)),
   );
-  await seedDemoOrders(
+  const present = accounts.filter((account) => account !== undefined);
+  await seedDemoOrders(db, app.shopApi.orders, present, new Date());
+  await seedDemoPdfs(
     db,
-    app.shopApi.orders,
-    accounts.filter((account) => account !== undefined),
-    new Date(),
+    app.shopApi,
+    present.map((account) => account.id),
   );
 }
 await app.listen({ port: config.port, host: config.host });

@@ -18,6 +18,8 @@ export const errorCodes = [
   'channel_not_found',
   /** A callback URL that is not https, or points at a private, local or cloud-internal address (422). */
   'callback_url_refused',
+  /** A stored file cannot be served: its zip is damaged or no longer holds it (502). */
+  'file_unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

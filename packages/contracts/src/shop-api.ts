@@ -38,6 +38,33 @@ export function defineShopEndpoint<
   return endpoint;
 }
 
+/**
+ * A shop-side call whose body is a file (a zip of print files, a product sheet): sent as is with one
+ * of `contentTypes`, streamed into storage, never held whole in memory. Anything else it needs comes
+ * in the path and the query.
+ */
+export interface ShopUploadEndpoint<
+  Params extends z.ZodMiniType = z.ZodMiniType,
+  Query extends z.ZodMiniType = z.ZodMiniType,
+  Response extends z.ZodMiniType = z.ZodMiniType,
+> {
+  method: 'PUT';
+  path: string;
+  params: Params;
+  query?: Query;
+  contentTypes: readonly string[];
+  maxBytes: number;
+  response: Response;
+}
+
+export function defineShopUpload<
+  Params extends z.ZodMiniType,
+  Query extends z.ZodMiniType = z.ZodMiniUndefined,
+  Response extends z.ZodMiniType = z.ZodMiniType,
+>(endpoint: ShopUploadEndpoint<Params, Query, Response>): ShopUploadEndpoint<Params, Query, Response> {
+  return endpoint;
+}
+
 const id = z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[A-Za-z0-9._-]+$/));
 const isoDateTime = z.iso.datetime({ offset: true });
 

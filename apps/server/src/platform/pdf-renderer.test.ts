@@ -49,6 +49,21 @@ describe('the PDF renderer', () => {
     expect(first.equals(second)).toBe(true);
   });
 
+  it('gives each of several documents rendered at once its own subset of the shared fonts', async () => {
+    const alone = await renderPdf(content(5));
+    const together = await Promise.all([
+      renderPdf(content(5)),
+      renderPdf(content(40)),
+      renderPdf(content(5)),
+    ]);
+    expect(together[0].equals(alone)).toBe(true);
+    expect(together[2].equals(alone)).toBe(true);
+    const raw = alone.toString('latin1');
+    // DejaVu regular and bold, nothing else (no standard font of pdfkit's default).
+    expect(raw.match(/\/Type \/FontDescriptor/g)).toHaveLength(2);
+    expect(raw).not.toContain('Helvetica');
+  });
+
   it('continues a long table on further pages with its header', async () => {
     const text = await pdfText(await renderPdf(content(120)));
     const pages = text.split('\f').filter((page) => page.trim().length > 0);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -38,9 +39,18 @@ export interface PdfColumn {
 
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-// Read once per process: every render embeds a subset of the same two faces.
-const REGULAR = readFileSync(path.join(fontDir, 'DejaVuSans.ttf'));
-const BOLD = readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf'));
+/**
+ * Parsed once per process and handed to pdfkit as fontkit fonts (it takes any font with `layout`):
+ * given bytes, pdfkit parses the whole font again for every document, which was most of a render's
+ * time. Each document still makes its own subset, so sharing the parsed font changes no output.
+ */
+function parseFont(file: string): fontkit.Font {
+  const font = fontkit.create(readFileSync(path.join(fontDir, file)));
+  if (!('layout' in font)) throw new Error(`${file} is a font collection, not one font`);
+  return font;
+}
+const REGULAR = parseFont('DejaVuSans.ttf');
+const BOLD = parseFont('DejaVuSans-Bold.ttf');
 
 const MARGIN = 50;
 const BODY_SIZE = 10;
@@ -50,11 +60,17 @@ type Doc = InstanceType<typeof PDFDocument>;
 type StructElement = ReturnType<Doc['struct']>;
 type StructOptions = Parameters<Doc['struct']>[1];
 
+/** pdfkit 0.20 takes a parsed fontkit font where a font is asked for; its published types predate that. */
+const fontSource = (font: fontkit.Font) => font as unknown as Parameters<Doc['registerFont']>[1];
+
 /** pdfkit 0.20 writes a header cell's scope (row or column); its published types predate the option. */
 const headerScope = (scope: 'Row' | 'Column') => ({ scope }) as unknown as StructOptions;
 
 export async function renderPdf(content: PdfContent): Promise<Buffer> {
   const doc = new PDFDocument({
+    // No default font: pdfkit would otherwise load Helvetica's metrics for every document. Ours are
+    // registered and chosen below, before any text.
+    font: null as unknown as string,
     size: 'A4',
     margin: MARGIN,
     pdfVersion: '1.7',
@@ -77,8 +93,8 @@ export async function renderPdf(content: PdfContent): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  doc.registerFont('regular', REGULAR);
-  doc.registerFont('bold', BOLD);
+  doc.registerFont('regular', fontSource(REGULAR));
+  doc.registerFont('bold', fontSource(BOLD));
   doc.font('regular').fontSize(BODY_SIZE);
   const root = doc.struct('Document');
   doc.addStructure(root);

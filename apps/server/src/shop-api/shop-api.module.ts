@@ -6,7 +6,10 @@ import { createAuthSecretsRepository } from '../auth/auth-secrets.repository';
 import type { AppConfig } from '../config';
 import type { CustomersRepository } from '../customers/customers.repository';
 import type { Database } from '../platform/database';
+import type { OrderPdfsService } from '../products/order-pdfs.service';
+import type { ProductsService } from '../products/products.service';
 import type { ProjectsService } from '../projects/projects.service';
+import { registerShopPdfRoutes } from './pdfs.shop-routes';
 import { registerShopOrderRoutes } from './orders.shop-routes';
 import { registerShopProjectRoutes } from './projects.shop-routes';
 import { createShopApiRouter } from './shop-api.router';
@@ -36,6 +39,9 @@ async function shopToken(config: AppConfig, db: Database): Promise<string> {
 export interface ShopApi {
   /** The shop's order writes, for parts of this product that place orders as the shop does. */
   orders: ShopOrdersService;
+  /** The production's print files and the catalogue's product information (demo seeding). */
+  pdfs: OrderPdfsService;
+  products: ProductsService;
 }
 
 /** The shop-side API under /shop-api: one route file per kind of thing the shop reports. */
@@ -48,6 +54,8 @@ export async function registerShopApi(
     /** Told of every order state change, inside the change's transaction. */
     onOrderStateChanged?: OrderStateListener[];
     projects: ProjectsService;
+    pdfs: OrderPdfsService;
+    products: ProductsService;
   },
 ): Promise<ShopApi> {
   const shop = createShopApiRouter(app, await shopToken(deps.config, deps.db));
@@ -58,5 +66,6 @@ export async function registerShopApi(
   });
   registerShopOrderRoutes(shop, orders);
   registerShopProjectRoutes(shop, { projects: deps.projects, customers: deps.customers });
-  return { orders };
+  registerShopPdfRoutes(shop, { pdfs: deps.pdfs, products: deps.products });
+  return { orders, pdfs: deps.pdfs, products: deps.products };
 }

@@ -1,9 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import { buildPath } from '@photo/contracts/endpoint';
-import { SHOP_API_BASE_PATH, type ShopEndpoint } from '@photo/contracts/shop-api';
-import { invalid, unauthorized } from '../platform/errors';
+import { SHOP_API_BASE_PATH, type ShopEndpoint, type ShopUploadEndpoint } from '@photo/contracts/shop-api';
+import { invalid, payloadTooLarge, unauthorized, unsupportedMediaType } from '../platform/errors';
 
 export interface ShopHandlerInput<E> {
   params: E extends ShopEndpoint<infer P, z.ZodMiniType, z.ZodMiniType> ? z.output<P> : never;
@@ -14,6 +15,18 @@ export interface ShopHandlerInput<E> {
 export type ShopEndpointResponse<E> =
   E extends ShopEndpoint<z.ZodMiniType, z.ZodMiniType, infer R> ? z.output<R> : never;
 
+export interface ShopUploadInput<E> {
+  params: E extends ShopUploadEndpoint<infer P, z.ZodMiniType, z.ZodMiniType> ? z.output<P> : never;
+  query: E extends ShopUploadEndpoint<z.ZodMiniType, infer Q, z.ZodMiniType> ? z.output<Q> : never;
+  /** The request body, unread: the handler streams it where it belongs. */
+  file: Readable;
+  contentType: string;
+  request: FastifyRequest;
+}
+
+export type ShopUploadResponse<E> =
+  E extends ShopUploadEndpoint<z.ZodMiniType, z.ZodMiniType, infer R> ? z.output<R> : never;
+
 /**
  * The shop-side API's router: every call carries `Authorization: Bearer <shop service token>`, never a
  * customer's session. Each kind of thing the shop reports registers its calls in its own
@@ -23,6 +36,11 @@ export interface ShopApiRouter {
   handle<E extends ShopEndpoint>(
     endpoint: E,
     handler: (input: ShopHandlerInput<E>) => Promise<ShopEndpointResponse<E>>,
+  ): void;
+  /** A call whose body is a file of one of the endpoint's types, handed over as a stream. */
+  handleUpload<E extends ShopUploadEndpoint>(
+    endpoint: E,
+    handler: (input: ShopUploadInput<E>) => Promise<ShopUploadResponse<E>>,
   ): void;
 }
 
@@ -67,9 +85,41 @@ export function createShopApiRouter(app: FastifyInstance, token: string): ShopAp
         },
       });
     },
+    handleUpload(endpoint, handler) {
+      // A scope of its own, so that only this call takes its file types, and takes them unread.
+      void app.register(async (scope) => {
+        scope.addContentTypeParser([...endpoint.contentTypes], (_request, payload, done) =>
+          done(null, payload),
+        );
+        scope.route({
+          method: endpoint.method,
+          url: `${SHOP_API_BASE_PATH}${endpoint.path}`,
+          handler: async (request, reply) => {
+            authenticate(request);
+            const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+            if (!endpoint.contentTypes.includes(contentType)) {
+              throw unsupportedMediaType(`Send the file as ${endpoint.contentTypes.join(' or ')}`);
+            }
+            if (Number(request.headers['content-length'] ?? 0) > endpoint.maxBytes) {
+              throw payloadTooLarge(`The file is larger than ${endpoint.maxBytes} bytes`);
+            }
+            const input = {
+              params: parsePart(endpoint.params, request.params, 'params'),
+              query: parsePart(endpoint.query, request.query, 'query'),
+              file: request.body as Readable,
+              contentType,
+              request,
+            } as ShopUploadInput<typeof endpoint>;
+            const result = await handler(input);
+            void reply.header('cache-control', 'no-store');
+            return reply.status(200).send(endpoint.response.parse(result));
+          },
+        });
+      });
+    },
   };
 }
 
 /** The address of a shop-side call, for clients (the `npm run shop` command, tests). */
-export const shopPath = (endpoint: ShopEndpoint, params?: Record<string, unknown>) =>
+export const shopPath = (endpoint: ShopEndpoint | ShopUploadEndpoint, params?: Record<string, unknown>) =>
   `${SHOP_API_BASE_PATH}${buildPath(endpoint.path, params)}`;

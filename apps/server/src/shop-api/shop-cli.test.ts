@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,5 +38,26 @@ describe('npm run shop', () => {
     expect(await shop('cancel', 'NL-42')).toBe('NL-42-1: Dispatched -> Dispatched (unchanged)');
     const shown = JSON.parse(await shop('show', 'NL-42')) as { orders: Array<{ state: string }> };
     expect(shown.orders.map((order) => order.state)).toEqual(['Dispatched']);
+  }, 60_000);
+
+  it('attaches a rendered map poster to an order, and sends a product with its sheet', async () => {
+    await shop('place', '--email', 'demo@example.com', '--product', 'poster', '--code', 'NL-43');
+    expect(await shop('map-poster', 'NL-43', '--place', 'Haarlem')).toBe(
+      'NL-43-1-PDF-1: Map poster Haarlem.pdf',
+    );
+    const { rows } = await t.db.query<{ name: string; line_id: string }>(
+      `SELECT name, line_id FROM order_pdfs WHERE order_id = 'NL-43-1'`,
+    );
+    expect(rows).toEqual([{ name: 'Map poster Haarlem', line_id: '1' }]);
+
+    const sheet = path.join(t.config.dataDir, 'poster-sheet.pdf');
+    await writeFile(sheet, '%PDF-1.7 a product sheet');
+    expect(await shop('product', 'WALL_POSTER_A2', '--name', 'Poster A2', '--sheet', sheet)).toBe(
+      'WALL_POSTER_A2',
+    );
+    const files = await t.db.query<{ file_name: string }>(
+      `SELECT file_name FROM product_information_files WHERE product_code = 'WALL_POSTER_A2' AND purpose = 'product.pdf'`,
+    );
+    expect(files.rows).toEqual([{ file_name: 'poster-sheet.pdf' }]);
   }, 60_000);
 });

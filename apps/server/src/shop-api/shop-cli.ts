@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { internalOrderStates, type InternalOrderState, type PaymentStatus } from '@photo/contracts/orders';
@@ -8,9 +9,14 @@ import {
   shopOrdersApi,
   type ShopEndpoint,
   type ShopSuperOrder,
+  type ShopUploadEndpoint,
 } from '@photo/contracts/shop-api';
+import { PRODUCT_PDF_PURPOSE } from '@photo/contracts/products';
+import { ShopPdfArchiveSchema, ShopPdfSchema, shopPdfsApi } from '@photo/contracts/shop-pdfs';
 import { loadConfig } from '../config';
 import { demoCatalogue, demoDeliveryAddress, demoProduct, type DemoProductKind } from '../demo/demo-orders';
+import { mapPosterDocument, zipFiles } from '../demo/demo-pdfs';
+import { renderPdf } from '../platform/pdf-renderer';
 import { storefronts } from '../storefronts/storefronts';
 import { shopPath } from './shop-api.router';
 import { shopTokenFile } from './shop-api.module';
@@ -24,6 +30,12 @@ const usage = `npm run shop -- <command> [options]   drives the shop-side API (d
   dispatch <code>         marks the order Dispatched
   cancel <code>           cancels the order
   show <code>             prints the order's states
+  attach-pdfs <code> <file.zip> [--line 1]
+                          sends the zip of an order's print files and names each PDF in it for the customer
+  map-poster <code> [--place Utrecht] [--coordinates "52.0907° N, 5.1214° E"] [--line 1]
+                          renders a custom map poster's print file, zips it and attaches it to the order
+  product <article code> --name <name> [--description <text>] [--sheet <file.pdf>]
+                          sends product information, and its product sheet (purpose product.pdf)
 
   <code> is a super order code (every order in it) or one order's id.
   --at <ISO time>         the time the shop made the change (default: now)
@@ -44,6 +56,12 @@ const { positionals, values } = parseArgs({
     to: { type: 'string' },
     status: { type: 'string', default: 'paymentSuccess' },
     at: { type: 'string' },
+    line: { type: 'string', default: '1' },
+    place: { type: 'string', default: 'Utrecht' },
+    coordinates: { type: 'string', default: '52.0907° N, 5.1214° E' },
+    name: { type: 'string' },
+    description: { type: 'string', default: '' },
+    sheet: { type: 'string' },
     url: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -82,6 +100,49 @@ async function call(endpoint: ShopEndpoint, params: Record<string, string>, body
   const text = await response.text();
   if (!response.ok) fail(`${endpoint.method} ${endpoint.path}: ${response.status} ${text}`);
   return JSON.parse(text) as unknown;
+}
+
+/** Sends a file as the body of an upload call. */
+async function upload(
+  endpoint: ShopUploadEndpoint,
+  params: Record<string, string>,
+  file: Buffer,
+  contentType: string,
+  query = '',
+): Promise<unknown> {
+  const response = await fetch(`${baseUrl}${shopPath(endpoint, params)}${query}`, {
+    method: endpoint.method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    body: new Uint8Array(file),
+  }).catch((error: Error) => fail(`Cannot reach ${baseUrl}: ${error.message}`));
+  const text = await response.text();
+  if (!response.ok) fail(`${endpoint.method} ${endpoint.path}: ${response.status} ${text}`);
+  return JSON.parse(text) as unknown;
+}
+
+/** Sends an order's zip and names every PDF in it, each under a code made from the order and entry. */
+async function attachPdfs(code: string, zip: Buffer) {
+  const { orderIds } = await ordersOf(code);
+  const orderId = orderIds[0]!;
+  const archive = ShopPdfArchiveSchema.parse(
+    await upload(shopPdfsApi.putOrderPdfArchive, { orderId }, zip, 'application/zip'),
+  );
+  for (const [index, entry] of archive.pdfEntries.entries()) {
+    const pdf = ShopPdfSchema.parse(
+      await call(
+        shopPdfsApi.putPdf,
+        { code: `${orderId}-PDF-${index + 1}` },
+        {
+          orderId,
+          lineId: values.line,
+          entry,
+          name: path.basename(entry).replace(/\.pdf$/i, ''),
+          createdAt: at,
+        },
+      ),
+    );
+    console.log(`${pdf.code}: ${pdf.entry}`);
+  }
 }
 
 /** The orders a code names: every order of a super order, or the one order with that id. */
@@ -189,6 +250,48 @@ switch (command) {
       );
       console.log(`${id}: ${result.order.paymentStatus}${result.applied ? '' : ' (unchanged)'}`);
     }
+    break;
+  }
+  case 'attach-pdfs': {
+    const file = positionals[2] ?? fail(`attach-pdfs needs a zip file\n\n${usage}`);
+    await attachPdfs(needCode(), await readFile(file));
+    break;
+  }
+  case 'map-poster': {
+    const { superOrder } = await ordersOf(needCode());
+    const pdf = await renderPdf(
+      mapPosterDocument({
+        place: values.place,
+        coordinates: values.coordinates,
+        orderCode: superOrder.superOrderCode,
+        size: '50 × 70 cm',
+        createdAt: new Date(at),
+      }),
+    );
+    await attachPdfs(
+      needCode(),
+      await zipFiles([{ name: `Map poster ${values.place}.pdf`, data: pdf, mtime: new Date(at) }]),
+    );
+    break;
+  }
+  case 'product': {
+    const name = values.name ?? fail('product needs --name');
+    const productCode = needCode();
+    await call(
+      shopPdfsApi.putProduct,
+      { code: productCode },
+      { name, description: values.description, changedAt: at },
+    );
+    if (values.sheet) {
+      await upload(
+        shopPdfsApi.putProductFile,
+        { code: productCode, purpose: PRODUCT_PDF_PURPOSE },
+        await readFile(values.sheet),
+        'application/pdf',
+        `?fileName=${encodeURIComponent(path.basename(values.sheet))}`,
+      );
+    }
+    console.log(productCode);
     break;
   }
   case 'show': {

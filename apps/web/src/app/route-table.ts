@@ -69,6 +69,8 @@ export const appRoutes = [
   { id: 'album', path: 'my-photos/albums/:id', area: 'main', access: albums },
   { id: 'shared-album', path: 'my-photos/shared-albums/:id', area: 'main', access: sharedAlbums },
   { id: 'downloads', path: 'downloads', area: 'main' },
+  // Beyond spec 2.1, which names no route for spec 1's 'map PDF list' (decision 096).
+  { id: 'pdfs', path: 'pdfs', area: 'main' },
   // The storefront's prints editor by default (decision 088): reached from 'Order prints'.
   { id: 'prints-order', path: 'prints-order', area: 'main' },
   { id: 'personal-details', path: 'settings/personal-details', area: 'main' },

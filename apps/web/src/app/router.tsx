@@ -81,6 +81,7 @@ const pages: Record<AppRouteId, LazyPage> = {
   album: page(() => import('../features/albums/album.page'), 'AlbumPage'),
   'shared-album': page(() => import('../features/albums/shared-album.page'), 'SharedAlbumPage'),
   downloads: page(() => import('../features/downloads/downloads.page'), 'DownloadsPage'),
+  pdfs: page(() => import('../features/pdfs/pdfs.page'), 'PdfsPage'),
   'prints-order': page(() => import('../features/prints-order/prints-order.page'), 'PrintsOrderPage'),
   'personal-details': page(() => import('../features/settings/personal-details.page'), 'PersonalDetailsPage'),
   'payment-method': page(() => import('../features/settings/payment-method.page'), 'PaymentMethodPage'),

@@ -10,6 +10,7 @@ import { useAppEnvironment } from '../../shared/environment/app-environment.cont
 import { useI18n } from '../../shared/i18n/i18n.context';
 import type { MessageId } from '../../shared/i18n/translator';
 import { downloadByNavigation } from '../../shared/photo-library/archive-download';
+import { LoadError } from '../../shared/ui/load-error';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
 import { downloadQueries } from './downloads.queries';
@@ -37,22 +38,15 @@ export function DownloadsPage() {
 
   return (
     <Page title={t('title.downloads')}>
-      <p className="downloads__intro">{t('downloads.intro')}</p>
+      <p className="page-intro">{t('downloads.intro')}</p>
       {downloads.isPending ? (
         <LoadingIndicator label={t('common.loading')} />
       ) : downloads.isError ? (
-        <div className="downloads__error">
-          <p className="alert" role="alert">
-            {t('downloads.loadError')}
-          </p>
-          <button type="button" className="button button--secondary" onClick={() => void downloads.refetch()}>
-            {t('common.tryAgain')}
-          </button>
-        </div>
+        <LoadError message={t('downloads.loadError')} onRetry={() => void downloads.refetch()} />
       ) : downloads.data.length === 0 ? (
         <p className="downloads__empty">{t('downloads.empty')}</p>
       ) : (
-        <ul className="downloads__list" aria-label={t('title.downloads')}>
+        <ul className="card-list" aria-label={t('title.downloads')}>
           {downloads.data.map((download) => (
             <DownloadItem key={download.id} download={download} />
           ))}
@@ -91,11 +85,11 @@ function DownloadItem({ download }: { download: Download }) {
   };
 
   return (
-    <li className={`downloads__item downloads__item--${download.state}`}>
-      <h2 className="downloads__name" id={headingId}>
+    <li className={`card downloads__item--${download.state}`}>
+      <h2 className="card__title" id={headingId}>
         {download.name ?? t('downloads.untitled', { date: created })}
       </h2>
-      <dl className="downloads__facts">
+      <dl className="facts">
         <div>
           <dt>{t('downloads.field.state')}</dt>
           <dd className="downloads__state">{t(stateText[download.state])}</dd>

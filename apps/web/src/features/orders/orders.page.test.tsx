@@ -140,6 +140,14 @@ describe('the orders page', () => {
     expect(await screen.findByText("You haven't ordered anything yet!")).toBeInTheDocument();
   });
 
+  it('leads to the PDFs made for the orders', async () => {
+    renderAt('/orders', { [listUrl(0)]: () => jsonResponse({ items: [order('UK-1')], orderCount: 1 }) });
+    expect(await screen.findByRole('link', { name: 'My PDFs: print files of your orders' })).toHaveAttribute(
+      'href',
+      '/pdfs',
+    );
+  });
+
   it('shows the generic error when the list fails', { timeout: 15_000 }, async () => {
     renderAt('/orders', {
       [listUrl(0)]: () => jsonResponse({ error: { code: 'internal', message: 'x' } }, 500),

@@ -99,6 +99,9 @@ export function OrdersPage() {
               </button>
             </div>
           )}
+          <p className="orders__pdfs">
+            <AppLink to="/pdfs">{t('orders.pdfsLink')}</AppLink>
+          </p>
         </>
       )}
     </Page>
