@@ -7,8 +7,10 @@ import type { AppConfig } from '../config';
 import type { CustomersRepository } from '../customers/customers.repository';
 import type { Database } from '../platform/database';
 import type { ProjectsService } from '../projects/projects.service';
+import type { WidgetsService } from '../widgets/widgets.service';
 import { registerShopOrderRoutes } from './orders.shop-routes';
 import { registerShopProjectRoutes } from './projects.shop-routes';
+import { registerShopWidgetRoutes } from './widgets.shop-routes';
 import { createShopApiRouter } from './shop-api.router';
 import {
   createShopOrdersService,
@@ -48,6 +50,7 @@ export async function registerShopApi(
     /** Told of every order state change, inside the change's transaction. */
     onOrderStateChanged?: OrderStateListener[];
     projects: ProjectsService;
+    widgets: WidgetsService;
   },
 ): Promise<ShopApi> {
   const shop = createShopApiRouter(app, await shopToken(deps.config, deps.db));
@@ -58,5 +61,6 @@ export async function registerShopApi(
   });
   registerShopOrderRoutes(shop, orders);
   registerShopProjectRoutes(shop, { projects: deps.projects, customers: deps.customers });
+  registerShopWidgetRoutes(shop, { widgets: deps.widgets });
   return { orders };
 }

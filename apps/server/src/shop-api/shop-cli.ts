@@ -9,7 +9,10 @@ import {
   type ShopEndpoint,
   type ShopSuperOrder,
 } from '@photo/contracts/shop-api';
+import { shopWidgetsApi, ShopWidgetSchema } from '@photo/contracts/shop-widgets';
+import { blockedReasons, type BlockedReason } from '@photo/contracts/widgets';
 import { loadConfig } from '../config';
+import { demoPhotoBookPage } from '../demo/demo-photo-book';
 import { demoCatalogue, demoProduct, type DemoProductKind } from '../demo/demo-orders';
 import { storefronts } from '../storefronts/storefronts';
 import { shopPath } from './shop-api.router';
@@ -24,12 +27,16 @@ const usage = `npm run shop -- <command> [options]   drives the shop-side API (d
   dispatch <code>         marks the order Dispatched
   cancel <code>           cancels the order
   show <code>             prints the order's states
+  publish-book <order id> [--title <title>] [--pages 24]
+                          publishes the order's photo book online, page by page (drawn demo pages)
+  block-book <order id> --reason <reason>   says why the order cannot be an online photo book
 
   <code> is a super order code (every order in it) or one order's id.
   --at <ISO time>         the time the shop made the change (default: now)
   --url <address>         the account area (default: http://127.0.0.1:PORT)
   products: ${Object.keys(demoCatalogue).join(', ')}
   states: ${internalOrderStates.join(', ')}
+  reasons: ${blockedReasons.join(', ')}
   The token is SHOP_API_TOKEN, or the one the server wrote to DATA_DIR/shop-api-token.`;
 
 const { positionals, values } = parseArgs({
@@ -45,6 +52,9 @@ const { positionals, values } = parseArgs({
     status: { type: 'string', default: 'paymentSuccess' },
     at: { type: 'string' },
     url: { type: 'string' },
+    title: { type: 'string', default: 'My photo book' },
+    pages: { type: 'string', default: '24' },
+    reason: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -204,6 +214,33 @@ switch (command) {
   case 'show': {
     const { superOrder } = await ordersOf(needCode());
     console.log(JSON.stringify(superOrder, null, 2));
+    break;
+  }
+  case 'publish-book': {
+    const orderCode = needCode();
+    const pageCount = Number(values.pages);
+    await call(shopWidgetsApi.putWidget, { orderCode }, { title: values.title, pageCount });
+    for (let page = 1; page <= pageCount; page += 1) {
+      const imageBase64 = (await demoPhotoBookPage(page)).toString('base64');
+      const widget = ShopWidgetSchema.parse(
+        await call(shopWidgetsApi.putPage, { orderCode, pageNumber: String(page) }, { imageBase64 }),
+      );
+      console.log(`${orderCode}: page ${page} of ${widget.pageCount} (${widget.pagesReceived} received)`);
+    }
+    break;
+  }
+  case 'block-book': {
+    const reason = values.reason as BlockedReason;
+    if (!blockedReasons.includes(reason))
+      fail(`block-book needs --reason, one of ${blockedReasons.join(', ')}`);
+    const widget = ShopWidgetSchema.parse(
+      await call(
+        shopWidgetsApi.putWidget,
+        { orderCode: needCode() },
+        { title: values.title, blockedReason: reason },
+      ),
+    );
+    console.log(`${widget.orderCode}: blocked (${widget.blockedReason})`);
     break;
   }
   default:

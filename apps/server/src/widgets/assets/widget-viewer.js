@@ -1,0 +1,94 @@
+// The online photo book: one page at a time. Arrow keys, Page Up/Down, Home and End turn pages; a
+// swipe past 35% of the width turns one on a touch screen; the zoom button or a double click zooms
+// to 2.5 and the enlarged page then scrolls. Pages load when they come near, never all at once.
+(() => {
+  const viewer = document.querySelector('.viewer[data-page-count]');
+  if (!viewer) return;
+  const pages = Array.from(viewer.querySelectorAll('.page'));
+  const stage = viewer.querySelector('.stage');
+  const status = viewer.querySelector('.status');
+  const zoomButton = viewer.querySelector('[data-action="zoom"]');
+  const count = pages.length;
+  let current = 1;
+  let zoomed = false;
+
+  const load = (number) => {
+    const image = pages[number - 1]?.querySelector('img[data-srcset]');
+    if (!image) return;
+    image.srcset = image.dataset.srcset;
+    image.removeAttribute('data-srcset');
+  };
+
+  const setZoom = (on) => {
+    zoomed = on;
+    stage.classList.toggle('zoomed', on);
+    const label = on ? viewer.dataset.zoomOut : viewer.dataset.zoomIn;
+    zoomButton.setAttribute('aria-label', label);
+    zoomButton.title = label;
+    zoomButton.setAttribute('aria-pressed', String(on));
+    zoomButton.querySelector('span').textContent = on ? '−' : '+';
+  };
+
+  const show = (wanted) => {
+    const number = Math.min(count, Math.max(1, wanted));
+    if (number === current) return;
+    setZoom(false);
+    pages[current - 1].hidden = true;
+    current = number;
+    load(number);
+    pages[number - 1].hidden = false;
+    // The neighbours next, so the following turn shows at once.
+    load(number + 1);
+    load(number - 1);
+    status.textContent = viewer.dataset.status
+      .replace('{page}', String(number))
+      .replace('{pages}', String(count));
+  };
+
+  const actions = {
+    first: () => show(1),
+    previous: () => show(current - 1),
+    next: () => show(current + 1),
+    last: () => show(count),
+    zoom: () => setZoom(!zoomed),
+  };
+  viewer.querySelector('.controls').addEventListener('click', (event) => {
+    const button = event.target.closest('button[data-action]');
+    if (button) actions[button.dataset.action]();
+  });
+
+  const keys = {
+    ArrowRight: actions.next,
+    ArrowDown: actions.next,
+    PageDown: actions.next,
+    ArrowLeft: actions.previous,
+    ArrowUp: actions.previous,
+    PageUp: actions.previous,
+    Home: actions.first,
+    End: actions.last,
+  };
+  document.addEventListener('keydown', (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const action = keys[event.key];
+    // Zoomed in, the arrows scroll the enlarged page instead.
+    if (!action || (zoomed && event.key.startsWith('Arrow'))) return;
+    event.preventDefault();
+    action();
+  });
+
+  stage.addEventListener('dblclick', () => setZoom(!zoomed));
+
+  let swipeStart;
+  stage.addEventListener('pointerdown', (event) => {
+    if (event.pointerType !== 'mouse' && !zoomed) swipeStart = event.clientX;
+  });
+  stage.addEventListener('pointerup', (event) => {
+    if (swipeStart === undefined) return;
+    const moved = event.clientX - swipeStart;
+    swipeStart = undefined;
+    if (Math.abs(moved) > stage.clientWidth * 0.35) show(current + (moved < 0 ? 1 : -1));
+  });
+  stage.addEventListener('pointercancel', () => (swipeStart = undefined));
+
+  load(2);
+})();
