@@ -55,7 +55,9 @@ export async function registerWidgetRoutes(
   api.handle(galleryApi.get, ({ caller, params, query }) =>
     widgets.galleryEntry(caller, params.id, query.channel),
   );
-  api.handle(galleryApi.create, ({ caller, body }) => widgets.publish(caller, body));
+  api.handle(galleryApi.create, ({ caller, body, request }) =>
+    widgets.publish(caller, body, request.storefront),
+  );
   api.handle(galleryApi.update, ({ caller, params, body }) =>
     widgets.recategorize(caller, params.id, body.categoryId),
   );

@@ -23,7 +23,7 @@ import type { RateWindows } from '../platform/rate-windows';
 import { isUuid, uuidv7 } from '../platform/uuid';
 import { processPhoto } from '../photos/processing/process-photo';
 import { PhotoProcessingError } from '../photos/processing/processing-errors';
-import { storefronts, type ResolvedStorefront } from '../storefronts/storefronts';
+import type { ResolvedStorefront } from '../storefronts/storefronts';
 import { widgetShareMail } from './widget-share-mail';
 import {
   createWidgetsRepository,
@@ -204,14 +204,15 @@ export function createWidgetsService(deps: { db: Database; blobs: BlobStore; rat
       return toGalleryEntry(entry);
     },
 
+    /** Publishes in the gallery of the storefront the customer is on (its channel, as the call names it). */
     async publish(
       caller: Caller,
       body: { widgetId: string; channel: string; categoryId: GalleryCategory },
+      storefront: ResolvedStorefront,
     ): Promise<GalleryEntry> {
       const record = await owned(caller, body.widgetId);
-      const storefront = storefronts.find((candidate) => candidate.id === record.storefrontId);
-      if (body.channel !== storefront?.channelId) {
-        throw invalid('body.channel', 'body.channel: not the storefront of this photo book');
+      if (body.channel !== storefront.storefront.channelId) {
+        throw invalid('body.channel', 'body.channel: not this storefront');
       }
       if (!record.isPublic) throw conflict('Only a public photo book can be in the gallery');
       const entry = await widgets.createGalleryEntry(record.id, body.channel, body.categoryId);
