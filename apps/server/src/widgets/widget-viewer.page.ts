@@ -9,21 +9,19 @@ export const VIEWER_STYLESHEET = 'widget-viewer.css';
 export const VIEWER_SCRIPT = 'widget-viewer.js';
 
 /** The viewer's texts, from the web app's locale files (the same words in all ten languages). */
-const viewerKeys = [
-  'widgetViewer.pageStatus',
-  'widgetViewer.previous',
-  'widgetViewer.next',
-  'widgetViewer.first',
-  'widgetViewer.last',
-  'widgetViewer.zoomIn',
-  'widgetViewer.zoomOut',
-  'widgetViewer.pageAlt',
-  'widgetViewer.help',
-  'widgetViewer.pages',
-  'widgetViewer.notFoundTitle',
-  'widgetViewer.notFoundMessage',
-] as const;
-type ViewerKey = (typeof viewerKeys)[number];
+type ViewerKey =
+  | 'widgetViewer.pageStatus'
+  | 'widgetViewer.previous'
+  | 'widgetViewer.next'
+  | 'widgetViewer.first'
+  | 'widgetViewer.last'
+  | 'widgetViewer.zoomIn'
+  | 'widgetViewer.zoomOut'
+  | 'widgetViewer.pageAlt'
+  | 'widgetViewer.help'
+  | 'widgetViewer.pages'
+  | 'widgetViewer.notFoundTitle'
+  | 'widgetViewer.notFoundMessage';
 
 export interface ViewerContext {
   locale: string;

@@ -1,3 +1,4 @@
+/* global document */
 // The online photo book: one page at a time. Arrow keys, Page Up/Down, Home and End turn pages; a
 // swipe past 35% of the width turns one on a touch screen; the zoom button or a double click zooms
 // to 2.5 and the enlarged page then scrolls. Pages load when they come near, never all at once.

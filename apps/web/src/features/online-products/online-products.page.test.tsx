@@ -87,7 +87,7 @@ describe('the online photo books page', () => {
         [`${widgets}/v1/widget/all`]: () => jsonResponse([current]),
         [`${widgets}/v1/widget/${ID}`]: (init) => {
           if (init?.method === 'PUT') {
-            current = book({ isPublic: (JSON.parse(String(init.body)) as { isPublic: boolean }).isPublic });
+            current = book({ isPublic: (JSON.parse(init.body as string) as { isPublic: boolean }).isPublic });
             return jsonResponse(current);
           }
           return jsonResponse(null, 204);
@@ -105,9 +105,7 @@ describe('the online photo books page', () => {
     expect(dialog).toHaveTextContent('“Summer in Sweden” can then no longer be viewed online');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
-      expect(
-        fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'DELETE'),
-      ).toBe(true),
+      expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true),
     );
   });
 });
@@ -151,7 +149,7 @@ describe('the share form', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Your photo book was sent to friend@example.com.')).toBeVisible();
     const call = fetchMock.mock.calls.find(([url]) => url.toString() === expected);
-    expect((call?.[1] as RequestInit | undefined)?.method).toBe('PUT');
+    expect(call?.[1]?.method).toBe('PUT');
   });
 
   it('says so when the customer shared too often', async () => {
