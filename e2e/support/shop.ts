@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { E2E_PORT, E2E_SHOP_TOKEN } from '../playwright.config';
 
 /** Reports to the test server as the shop does (docs/shop-integration.md), with the shop's token. */
@@ -70,4 +71,24 @@ export async function placeOrder(options: {
 /** Moves an order to a state, now. */
 export async function moveOrder(orderId: string, state: string): Promise<void> {
   await shopCall('PUT', `/v1/orders/${orderId}/state`, { state, changedAt: new Date().toISOString() });
+}
+
+/** A page of a photo book as the shop's renderer sends it: a coloured page with a photo-like block. */
+async function photoBookPage(page: number): Promise<string> {
+  const hue = (page * 67) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200"><rect width="1200" height="1200" fill="#fbf8f2"/><rect x="80" y="80" width="1040" height="1040" fill="hsl(${hue},60%,55%)"/><circle cx="${300 + page * 40}" cy="400" r="150" fill="hsl(${(hue + 180) % 360},80%,75%)"/></svg>`;
+  return (await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer()).toString('base64');
+}
+
+/** Publishes an ordered photo book online (docs/shop-integration.md): the book, then each page. */
+export async function publishPhotoBook(orderId: string, title: string, pageCount: number): Promise<void> {
+  await shopCall('PUT', `/v1/widgets/${orderId}`, { title, pageCount });
+  for (let page = 1; page <= pageCount; page += 1) {
+    await shopCall('PUT', `/v1/widgets/${orderId}/pages/${page}`, { imageBase64: await photoBookPage(page) });
+  }
+}
+
+/** Tells the account area why an order cannot become an online photo book. */
+export async function blockPhotoBook(orderId: string, title: string, blockedReason: string): Promise<void> {
+  await shopCall('PUT', `/v1/widgets/${orderId}`, { title, blockedReason });
 }
