@@ -1,5 +1,7 @@
 import type { LocaleMessages } from '@photo/contracts/app-config';
 import { WIDGET_VIEWER_PATH } from '@photo/contracts/widgets';
+import { ASSETS_PATH } from '../auth/auth-paths';
+import { STYLESHEET } from '../auth/sign-in.pages';
 import { escapeHtml } from '../platform/html';
 import type { WidgetPageRecord, WidgetRecord } from './widgets.repository';
 import type { WidgetPageSize } from './widgets.service';
@@ -51,6 +53,7 @@ function frame(context: ViewerContext, title: string, head: string, body: string
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} | ${escapeHtml(context.vendor)}</title>
+<link rel="stylesheet" href="${ASSETS_PATH}/${STYLESHEET}">
 <link rel="stylesheet" href="${VIEWER_ASSETS_PATH}/${VIEWER_STYLESHEET}">${head}
 </head>
 <body>
@@ -126,7 +129,7 @@ export function renderViewerNotFound(context: ViewerContext): string {
     context,
     translate(context, 'widgetViewer.notFoundTitle'),
     '',
-    `<main class="viewer not-found">
+    `<main class="card">
 <h1>${escapeHtml(translate(context, 'widgetViewer.notFoundTitle'))}</h1>
 <p>${escapeHtml(translate(context, 'widgetViewer.notFoundMessage'))}</p>
 </main>`,

@@ -85,17 +85,7 @@ const SELECT_WIDGET = `SELECT w.*, (SELECT count(*) FROM widget_pages p WHERE p.
 const COMPLETE = `w.blocked_reason IS NULL
   AND (SELECT count(*) FROM widget_pages p WHERE p.widget_id = w.id) = w.page_count`;
 
-export interface WidgetWrite {
-  id: string;
-  orderId: string;
-  ownerId: string;
-  storefrontId: string;
-  title: string;
-  productName: string;
-  pageCount: number;
-  blockedReason: BlockedReason | null;
-  viewerToken: string;
-}
+export type WidgetWrite = Omit<WidgetRecord, 'isPublic' | 'pagesReceived' | 'createdAt'>;
 
 export function createWidgetsRepository(db: Queryable) {
   const findWhere = async (where: string, values: unknown[]) => {

@@ -9,10 +9,11 @@ import { AppLink } from '../../shared/routing/app-link';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
+import { BooksLoadError } from './books-load-error';
 import { onlineProductQueries, type OnlinePhotoBook } from './online-products.queries';
 import './online-products.css';
 
-export const categoryLabels: Record<GalleryCategory, MessageId> = {
+const categoryLabels: Record<GalleryCategory, MessageId> = {
   family: 'onlineProducts.category.family',
   travel: 'onlineProducts.category.travel',
   wedding: 'onlineProducts.category.wedding',
@@ -47,14 +48,7 @@ export function OnlineProductsPage() {
       {books.isPending ? (
         <LoadingIndicator label={t('common.loading')} />
       ) : books.isError ? (
-        <div className="online-products__error">
-          <p className="alert" role="alert">
-            {t('onlineProducts.loadError')}
-          </p>
-          <button type="button" className="button button--secondary" onClick={() => void books.refetch()}>
-            {t('common.tryAgain')}
-          </button>
-        </div>
+        <BooksLoadError retry={() => void books.refetch()} />
       ) : books.data.length === 0 ? (
         <p className="online-products__empty">{t('onlineProducts.empty')}</p>
       ) : (

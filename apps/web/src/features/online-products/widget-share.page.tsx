@@ -11,6 +11,7 @@ import type { MessageId } from '../../shared/i18n/translator';
 import { AppLink } from '../../shared/routing/app-link';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
+import { BooksLoadError } from './books-load-error';
 import { onlineProductQueries, type OnlinePhotoBook } from './online-products.queries';
 import './online-products.css';
 
@@ -44,14 +45,7 @@ export function WidgetSharePage() {
       {books.isPending ? (
         <LoadingIndicator label={t('common.loading')} />
       ) : books.isError ? (
-        <div className="online-products__error">
-          <p className="alert" role="alert">
-            {t('onlineProducts.loadError')}
-          </p>
-          <button type="button" className="button button--secondary" onClick={() => void books.refetch()}>
-            {t('common.tryAgain')}
-          </button>
-        </div>
+        <BooksLoadError retry={() => void books.refetch()} />
       ) : !book ? (
         <p className="alert" role="alert">
           {t('widgetShare.notFound')}
