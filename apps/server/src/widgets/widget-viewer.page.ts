@@ -36,8 +36,13 @@ function translate(context: ViewerContext, key: ViewerKey, values: Record<string
   return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
 }
 
-/** The page shows at most about 900 px wide; a phone takes the whole width. */
-const IMAGE_SIZES = '(max-width: 56rem) 100vw, 56rem';
+/**
+ * How wide a page shows (widget-viewer.css): the viewer's width (56rem, less its padding on a narrow
+ * screen), or less when the page's height is what limits it. Telling the browser so lets it pick the
+ * 800 px file on a desktop screen where a square page shows 576 px wide (bench/README.md).
+ */
+const imageSizes = (page: WidgetPageRecord) =>
+  `min(calc(100vw - 3rem), 56rem, calc((100vh - 14rem) * ${(page.width / page.height).toFixed(3)}))`;
 
 export const pageImagePath = (token: string, page: number, size: WidgetPageSize) =>
   `${WIDGET_VIEWER_PATH}/${token}/pages/${page}/${size}.webp`;
@@ -83,8 +88,8 @@ export function renderViewerPage(
       const set = escapeHtml(srcset(token, page.pageNumber));
       const first = page.pageNumber === 1;
       const image = first
-        ? `<img src="${pageImagePath(token, 1, 800)}" srcset="${set}" sizes="${IMAGE_SIZES}" width="${page.width}" height="${page.height}" alt="${alt}" fetchpriority="high" decoding="async">`
-        : `<img data-srcset="${set}" sizes="${IMAGE_SIZES}" width="${page.width}" height="${page.height}" alt="${alt}" decoding="async">`;
+        ? `<img src="${pageImagePath(token, 1, 800)}" srcset="${set}" sizes="${imageSizes(page)}" width="${page.width}" height="${page.height}" alt="${alt}" fetchpriority="high" decoding="async">`
+        : `<img data-srcset="${set}" sizes="${imageSizes(page)}" width="${page.width}" height="${page.height}" alt="${alt}" decoding="async">`;
       return `<li class="page" data-page="${page.pageNumber}"${first ? '' : ' hidden'}>${image}</li>`;
     })
     .join('\n');
@@ -94,7 +99,7 @@ export function renderViewerPage(
     )}"><span aria-hidden="true">${symbol}</span></button>`;
   const preload = `\n<link rel="preload" as="image" href="${pageImagePath(token, 1, 800)}" imagesrcset="${escapeHtml(
     srcset(token, 1),
-  )}" imagesizes="${IMAGE_SIZES}" fetchpriority="high">\n<script src="${VIEWER_ASSETS_PATH}/${VIEWER_SCRIPT}" defer></script>`;
+  )}" imagesizes="${imageSizes(pages[0]!)}" fetchpriority="high">\n<script src="${VIEWER_ASSETS_PATH}/${VIEWER_SCRIPT}" defer></script>`;
   return frame(
     context,
     widget.title,

@@ -23,6 +23,14 @@
   const setZoom = (on) => {
     zoomed = on;
     stage.classList.toggle('zoomed', on);
+    // Enlarged, the page is 2.5 times the stage's width: the browser then takes the largest file.
+    const image = pages[current - 1].querySelector('img');
+    if (on) {
+      image.dataset.sizes = image.sizes;
+      image.sizes = `${Math.round(stage.clientWidth * 2.5)}px`;
+    } else if (image.dataset.sizes) {
+      image.sizes = image.dataset.sizes;
+    }
     const label = on ? viewer.dataset.zoomOut : viewer.dataset.zoomIn;
     zoomButton.setAttribute('aria-label', label);
     zoomButton.title = label;
