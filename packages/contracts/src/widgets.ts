@@ -134,14 +134,17 @@ export const widgetsApi = {
 };
 
 export const galleryApi = {
-  /** The widget's entry in the storefront's public gallery; 404 when it is not published there. */
+  /**
+   * The widget's entry in the storefront's public gallery; null when the caller's book is not published
+   * there (not a 404: that answer is kept for a widget that is not the caller's).
+   */
   get: defineEndpoint({
     service: 'gallery',
     method: 'GET',
     path: '/v1/galleryentries/:id',
     params: widgetParams,
     query: z.object({ channel: z.string().check(z.regex(/^[A-Z]{2,10}$/)) }),
-    response: GalleryEntrySchema,
+    response: z.nullable(GalleryEntrySchema),
   }),
   create: defineEndpoint({
     service: 'gallery',

@@ -197,11 +197,10 @@ export function createWidgetsService(deps: { db: Database; blobs: BlobStore; rat
       );
     },
 
-    async galleryEntry(caller: Caller, id: string, channel: string): Promise<GalleryEntry> {
+    async galleryEntry(caller: Caller, id: string, channel: string): Promise<GalleryEntry | null> {
       await owned(caller, id);
       const entry = await widgets.galleryEntry(caller.customerId, id);
-      if (!entry || entry.channel !== channel) throw notFound('Not in the gallery');
-      return toGalleryEntry(entry);
+      return entry && entry.channel === channel ? toGalleryEntry(entry) : null;
     },
 
     /** Publishes in the gallery of the storefront the customer is on (its channel, as the call names it). */

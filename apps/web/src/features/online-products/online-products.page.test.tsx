@@ -32,8 +32,7 @@ const routes = (list: Widget[], extra: Record<string, (init?: RequestInit) => Re
         reason: 'licensedContent',
       },
     ]),
-  [`${gallery}/v1/galleryentries/${ID}?channel=UK`]: () =>
-    jsonResponse({ error: { code: 'not_found', message: 'no' } }, 404),
+  [`${gallery}/v1/galleryentries/${ID}?channel=UK`]: () => jsonResponse(null),
   [`${gallery}/v1/categories`]: () => jsonResponse([{ id: 'family' }, { id: 'travel' }, { id: 'other' }]),
   ...extra,
 });

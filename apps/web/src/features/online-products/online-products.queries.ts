@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import { galleryApi, widgetsApi, type BlockedOrder, type Widget } from '@photo/contracts/widgets';
-import { isApiError } from '../../shared/api/api-error';
 import type { Request } from '../../shared/api/request';
 
 /** Spec 3 'Widget': keyed by product code; the server's orderCode is the web app's productCode. */
@@ -33,14 +32,7 @@ export const onlineProductQueries = {
     queryOptions({
       queryKey: [...onlineProductQueries.all(), 'gallery', widgetId, channel],
       queryFn: ({ signal }) =>
-        request(
-          galleryApi.get,
-          { params: { id: widgetId }, query: { channel } },
-          { signal, expectedStatuses: [404] },
-        ).catch((error: unknown) => {
-          if (isApiError(error, 404)) return null;
-          throw error;
-        }),
+        request(galleryApi.get, { params: { id: widgetId }, query: { channel } }, { signal }),
     }),
   categories: (request: Request) =>
     queryOptions({
