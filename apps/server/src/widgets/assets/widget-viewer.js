@@ -19,6 +19,16 @@
     image.srcset = image.dataset.srcset;
     image.removeAttribute('data-srcset');
   };
+  // The neighbours only once the page shown has arrived: they must not share its bandwidth.
+  const loadNeighboursOf = (number) => {
+    const image = pages[number - 1].querySelector('img');
+    const neighbours = () => {
+      load(number + 1);
+      load(number - 1);
+    };
+    if (image.complete) neighbours();
+    else image.addEventListener('load', neighbours, { once: true });
+  };
 
   const setZoom = (on) => {
     zoomed = on;
@@ -46,9 +56,7 @@
     current = number;
     load(number);
     pages[number - 1].hidden = false;
-    // The neighbours next, so the following turn shows at once.
-    load(number + 1);
-    load(number - 1);
+    loadNeighboursOf(number);
     status.textContent = viewer.dataset.status
       .replace('{page}', String(number))
       .replace('{pages}', String(count));
@@ -99,5 +107,5 @@
   });
   stage.addEventListener('pointercancel', () => (swipeStart = undefined));
 
-  load(2);
+  loadNeighboursOf(1);
 })();
