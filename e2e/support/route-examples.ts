@@ -25,8 +25,6 @@ async function firstPhotoId(context: ExampleContext): Promise<string | undefined
   return page.images[0]?.imageId;
 }
 
-// Pages still waiting for their capability (online photo books) accept any value; their issue
-// replaces it with a real one of the customer's.
 interface AlbumEntry {
   albumId: string;
   isShared?: boolean;
@@ -88,7 +86,11 @@ export const routeExamples: Record<string, RouteExample> = {
     );
     return items[0] ? { orderCode: items[0].orderCode } : undefined;
   },
-  'online-products/:productCode': async () => ({ productCode: 'PB-1000001' }),
+  // Spec 3: a widget's orderCode is the page's productCode.
+  'online-products/:productCode': async (context) => {
+    const widgets = await getJson<Array<{ orderCode: string }>>(context, '/api/widgets/v1/widget/all');
+    return widgets[0] ? { productCode: widgets[0].orderCode } : undefined;
+  },
 };
 
 /** Fills a route table path's parameters: `orders/:orderCode` → `/orders/SO-1`. */

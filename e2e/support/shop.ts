@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { E2E_PORT, E2E_SHOP_TOKEN } from '../playwright.config';
 import { serverTime } from './clock';
 
@@ -101,4 +102,24 @@ export async function shopCommand(...args: string[]): Promise<string> {
     { cwd: repositoryRoot, env: { ...process.env, SHOP_API_TOKEN: E2E_SHOP_TOKEN } },
   );
   return stdout;
+}
+
+/** A page of a photo book as the shop's renderer sends it: a coloured page with a photo-like block. */
+async function photoBookPage(page: number): Promise<string> {
+  const hue = (page * 67) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200"><rect width="1200" height="1200" fill="#fbf8f2"/><rect x="80" y="80" width="1040" height="1040" fill="hsl(${hue},60%,55%)"/><circle cx="${300 + page * 40}" cy="400" r="150" fill="hsl(${(hue + 180) % 360},80%,75%)"/></svg>`;
+  return (await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer()).toString('base64');
+}
+
+/** Publishes an ordered photo book online (docs/shop-integration.md): the book, then each page. */
+export async function publishPhotoBook(orderId: string, title: string, pageCount: number): Promise<void> {
+  await shopCall('PUT', `/v1/widgets/${orderId}`, { title, pageCount });
+  for (let page = 1; page <= pageCount; page += 1) {
+    await shopCall('PUT', `/v1/widgets/${orderId}/pages/${page}`, { imageBase64: await photoBookPage(page) });
+  }
+}
+
+/** Tells the account area why an order cannot become an online photo book. */
+export async function blockPhotoBook(orderId: string, title: string, blockedReason: string): Promise<void> {
+  await shopCall('PUT', `/v1/widgets/${orderId}`, { title, blockedReason });
 }

@@ -113,6 +113,9 @@ import { createMetrics, serveMetrics } from './platform/metrics';
 import { startTracing, traceDatabase, traceJobs, traceRequests } from './platform/tracing';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace';
 import { rateWindowsStore } from './platform/rate-limit-store';
+import { createLocaleCatalogues } from './storefronts/locale-catalogues';
+import { registerWidgetRoutes } from './widgets/widgets.routes';
+import { createWidgetsService } from './widgets/widgets.service';
 import { createRateWindows } from './platform/rate-windows';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerWebApp } from './platform/web-app';
@@ -218,8 +221,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   const merchandise = createMerchandiseService();
+  const catalogues = createLocaleCatalogues(config.localesDir);
   registerStorefrontRoutes(app, {
-    localesDir: config.localesDir,
+    catalogues,
     hostnames: storefronts.hostnames,
     supportChatScriptUrl: config.supportChatScriptUrl,
     printsOrdering: config.printsOrdering,
@@ -285,6 +289,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     blobs: deps.blobs,
     authenticate: auth.authenticate,
   });
+  const widgets = createWidgetsService({ db, blobs: deps.blobs, rateWindows });
+  await registerWidgetRoutes(app, api, {
+    widgets,
+    blobs: deps.blobs,
+    authenticate: auth.authenticate,
+    catalogues,
+  });
   // B2B callbacks and invoices follow the shop's order state changes, in the changes' transactions.
   const shopApi = await registerShopApi(app, {
     config,
@@ -294,6 +305,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     projects,
     pdfs: orderPdfs,
     products,
+    widgets,
   });
   const clock = deps.clock ?? timeOfRules(app, config.testClock);
   const ordersRepository = createOrdersRepository(db);

@@ -5,10 +5,13 @@ import { demoAccounts, seedDemoAccounts } from './demo/demo-accounts';
 import { seedDemoOrders } from './demo/demo-orders';
 import { seedDemoAlbums } from './demo/demo-albums';
 import { seedDemoPdfs } from './demo/demo-pdfs';
+import { seedDemoPhotoBooks } from './demo/demo-photo-book';
 import { seedDemoPhotos } from './demo/demo-photos';
 import { seedDemoProjects } from './demo/demo-projects';
 import { seedLapsingDemoCustomer } from './demo/demo-storage';
+import { createRateWindows } from './platform/rate-windows';
 import { openStorage } from './platform/storage';
+import { createWidgetsService } from './widgets/widgets.service';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -47,6 +50,15 @@ if (config.demoData) {
     app.shopApi,
     present.map((account) => account.id),
   );
+  // The shop publishes the private demo customer's photo books once their orders exist.
+  const demoCustomer = accounts.find((account) => account?.email === 'demo@example.com');
+  if (demoCustomer) {
+    await seedDemoPhotoBooks(
+      db,
+      createWidgetsService({ db, blobs, rateWindows: createRateWindows(db) }),
+      demoCustomer.id,
+    );
+  }
 }
 await app.listen({ port: config.port, host: config.host });
 app.log.info(

@@ -18,7 +18,7 @@ const demoDates: Array<string | null> = [
 ];
 
 /** A photo-like picture (soft sky, sun, hills) that differs per index, so every file is its own. */
-function demoPicture(index: number): string {
+export function demoPicture(index: number): string {
   const hue = (index * 47) % 360;
   const sunX = 150 + ((index * 83) % 500);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">

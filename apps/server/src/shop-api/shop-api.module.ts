@@ -10,8 +10,10 @@ import type { OrderPdfsService } from '../products/order-pdfs.service';
 import type { ProductsService } from '../products/products.service';
 import type { ProjectsService } from '../projects/projects.service';
 import { registerShopPdfRoutes } from './pdfs.shop-routes';
+import type { WidgetsService } from '../widgets/widgets.service';
 import { registerShopOrderRoutes } from './orders.shop-routes';
 import { registerShopProjectRoutes } from './projects.shop-routes';
+import { registerShopWidgetRoutes } from './widgets.shop-routes';
 import { createShopApiRouter } from './shop-api.router';
 import {
   createShopOrdersService,
@@ -56,6 +58,7 @@ export async function registerShopApi(
     projects: ProjectsService;
     pdfs: OrderPdfsService;
     products: ProductsService;
+    widgets: WidgetsService;
   },
 ): Promise<ShopApi> {
   const shop = createShopApiRouter(app, await shopToken(deps.config, deps.db));
@@ -67,5 +70,6 @@ export async function registerShopApi(
   registerShopOrderRoutes(shop, orders);
   registerShopProjectRoutes(shop, { projects: deps.projects, customers: deps.customers });
   registerShopPdfRoutes(shop, { pdfs: deps.pdfs, products: deps.products });
+  registerShopWidgetRoutes(shop, { widgets: deps.widgets });
   return { orders, pdfs: deps.pdfs, products: deps.products };
 }

@@ -17,6 +17,9 @@ import { loadConfig } from '../config';
 import { demoCatalogue, demoDeliveryAddress, demoProduct, type DemoProductKind } from '../demo/demo-orders';
 import { mapPosterDocument, zipFiles } from '../demo/demo-pdfs';
 import { renderPdf } from '../platform/pdf-renderer';
+import { shopWidgetsApi, ShopWidgetSchema } from '@photo/contracts/shop-widgets';
+import { blockedReasons, type BlockedReason } from '@photo/contracts/widgets';
+import { demoPhotoBookPage } from '../demo/demo-photo-book';
 import { storefronts } from '../storefronts/storefronts';
 import { shopPath } from './shop-api.router';
 import { shopTokenFile } from './shop-api.module';
@@ -36,12 +39,16 @@ const usage = `npm run shop -- <command> [options]   drives the shop-side API (d
                           renders a custom map poster's print file, zips it and attaches it to the order
   product <article code> --name <name> [--description <text>] [--sheet <file.pdf>]
                           sends product information, and its product sheet (purpose product.pdf)
+  publish-book <order id> [--title <title>] [--pages 24]
+                          publishes the order's photo book online, page by page (drawn demo pages)
+  block-book <order id> --reason <reason>   says why the order cannot be an online photo book
 
   <code> is a super order code (every order in it) or one order's id.
   --at <ISO time>         the time the shop made the change (default: now)
   --url <address>         the account area (default: http://127.0.0.1:PORT)
   products: ${Object.keys(demoCatalogue).join(', ')}
   states: ${internalOrderStates.join(', ')}
+  reasons: ${blockedReasons.join(', ')}
   The token is SHOP_API_TOKEN, or the one the server wrote to DATA_DIR/shop-api-token.`;
 
 const { positionals, values } = parseArgs({
@@ -63,6 +70,9 @@ const { positionals, values } = parseArgs({
     description: { type: 'string', default: '' },
     sheet: { type: 'string' },
     url: { type: 'string' },
+    title: { type: 'string', default: 'My photo book' },
+    pages: { type: 'string', default: '24' },
+    reason: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -297,6 +307,33 @@ switch (command) {
   case 'show': {
     const { superOrder } = await ordersOf(needCode());
     console.log(JSON.stringify(superOrder, null, 2));
+    break;
+  }
+  case 'publish-book': {
+    const orderCode = needCode();
+    const pageCount = Number(values.pages);
+    await call(shopWidgetsApi.putWidget, { orderCode }, { title: values.title, pageCount });
+    for (let page = 1; page <= pageCount; page += 1) {
+      const imageBase64 = (await demoPhotoBookPage(page)).toString('base64');
+      const widget = ShopWidgetSchema.parse(
+        await call(shopWidgetsApi.putPage, { orderCode, pageNumber: String(page) }, { imageBase64 }),
+      );
+      console.log(`${orderCode}: page ${page} of ${widget.pageCount} (${widget.pagesReceived} received)`);
+    }
+    break;
+  }
+  case 'block-book': {
+    const reason = values.reason as BlockedReason;
+    if (!blockedReasons.includes(reason))
+      fail(`block-book needs --reason, one of ${blockedReasons.join(', ')}`);
+    const widget = ShopWidgetSchema.parse(
+      await call(
+        shopWidgetsApi.putWidget,
+        { orderCode: needCode() },
+        { title: values.title, blockedReason: reason },
+      ),
+    );
+    console.log(`${widget.orderCode}: blocked (${widget.blockedReason})`);
     break;
   }
   default:

@@ -1,22 +1,18 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { LocaleMessages } from '@photo/contracts/app-config';
 import { notFound } from '../platform/errors';
 import {
   buildClientConfig,
   buildMenuConfig,
   type StorefrontConfigOptions,
 } from './storefront-config.service';
-import { pickLocale, supportedLocales } from './storefronts';
+import type { LocaleCatalogues } from './locale-catalogues';
+import { pickLocale } from './storefronts';
 
 export interface StorefrontRoutesDeps extends StorefrontConfigOptions {
-  localesDir: string;
+  catalogues: LocaleCatalogues;
 }
 
 export function registerStorefrontRoutes(app: FastifyInstance, deps: StorefrontRoutesDeps): void {
-  const catalogues = new Map<string, Promise<LocaleMessages>>();
-
   // Every page load asks for it first: built once per storefront origin and locale, sent as stored text.
   const configs = new Map<string, string>();
   app.get('/config.json', async (request, reply) => {
@@ -45,27 +41,9 @@ export function registerStorefrontRoutes(app: FastifyInstance, deps: StorefrontR
 
   app.get<{ Params: { file: string } }>('/locales/:file', async (request, reply) => {
     const locale = request.params.file.replace(/\.json$/, '');
-    if (!supportedLocales.includes(locale)) throw notFound(`No messages for locale ${locale}`);
-    let catalogue = catalogues.get(locale);
-    if (!catalogue) {
-      catalogue = loadCatalogue(deps.localesDir, locale);
-      catalogues.set(locale, catalogue);
-      catalogue.catch(() => catalogues.delete(locale));
-    }
+    const catalogue = deps.catalogues(locale);
+    if (!catalogue) throw notFound(`No messages for locale ${locale}`);
     void reply.header('cache-control', 'no-cache');
     return catalogue;
   });
-}
-
-/** A locale's messages: its language file, with the locale's own file (if any) on top. */
-async function loadCatalogue(localesDir: string, locale: string): Promise<LocaleMessages> {
-  const language = locale.split('-')[0]!;
-  const base = JSON.parse(
-    await readFile(path.join(localesDir, `${language}.json`), 'utf8'),
-  ) as LocaleMessages;
-  const specific = await readFile(path.join(localesDir, `${locale}.json`), 'utf8').then(
-    (text) => JSON.parse(text) as LocaleMessages,
-    () => ({}),
-  );
-  return { ...base, ...specific };
 }

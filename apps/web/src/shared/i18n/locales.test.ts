@@ -54,9 +54,15 @@ const categoriesOf = (language: string) =>
     .resolvedOptions()
     .pluralCategories.filter((category) => category !== 'zero' || language === 'ar');
 
-// Every production source file of the app, as text: a key no file names is a text nobody sees.
+// Every production source file of the app, as text: a key no file names is a text nobody sees. The
+// server's photo book viewer reads its texts from these files too (decision 094).
 const sources = import.meta.glob<string>(
-  ['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}', '!../../test/**'],
+  [
+    '../../**/*.{ts,tsx}',
+    '!../../**/*.test.{ts,tsx}',
+    '!../../test/**',
+    '../../../../server/src/widgets/widget-viewer.page.ts',
+  ],
   {
     eager: true,
     query: '?raw',

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BlockedOrderSchema, WidgetSchema } from '@photo/contracts/widgets';
+import { createCustomersRepository } from '../customers/customers.repository';
+import { createRateWindows } from '../platform/rate-windows';
+import { signIn } from '../testing/sign-in';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { createWidgetsService } from '../widgets/widgets.service';
+import { demoAccounts, seedDemoAccounts } from './demo-accounts';
+import { seedDemoOrders } from './demo-orders';
+import { seedDemoPhotoBooks } from './demo-photo-book';
+
+describe('demo online photo books', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('puts the private demo customer’s delivered photo book online and blocks the one in production, once', async () => {
+    const customers = createCustomersRepository(t.db);
+    await seedDemoAccounts(customers);
+    const accounts = await Promise.all(
+      demoAccounts.map((account) => customers.findActiveByEmail(account.email)),
+    );
+    await seedDemoOrders(
+      t.db,
+      t.app.shopApi.orders,
+      accounts.filter((account) => account !== undefined),
+      new Date(),
+    );
+    const customer = accounts[0]!;
+    const widgets = createWidgetsService({ db: t.db, blobs: t.blobs, rateWindows: createRateWindows(t.db) });
+    expect(await seedDemoPhotoBooks(t.db, widgets, customer.id)).toBe(2);
+    expect(await seedDemoPhotoBooks(t.db, widgets, customer.id)).toBe(0);
+
+    const demo = await signIn(t, { email: 'demo@example.com', host: 'uk.localhost:8080' });
+    const books = (await t.app.inject({ url: '/api/widgets/v1/widget/all', headers: demo.headers }))
+      .json<unknown[]>()
+      .map((entry) => WidgetSchema.parse(entry));
+    expect(books).toEqual([
+      expect.objectContaining({ title: 'Summer in Sweden', pageCount: 16, isPublic: true }),
+    ]);
+    const viewer = await t.app.inject({
+      url: new URL(books[0]!.viewerUrl).pathname,
+      headers: { host: 'uk.localhost:8080' },
+    });
+    expect(viewer.statusCode).toBe(200);
+    expect(viewer.body).toContain('Page 1 of 16');
+
+    const blocked = await t.app.inject({
+      url: `/api/gallery/v1/blockedorders/${customer.id}`,
+      headers: demo.headers,
+    });
+    expect(blocked.json<unknown[]>().map((entry) => BlockedOrderSchema.parse(entry))).toEqual([
+      expect.objectContaining({ title: 'Our wedding day', reason: 'licensedContent' }),
+    ]);
+  }, 120_000);
+});

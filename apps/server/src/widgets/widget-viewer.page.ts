@@ -1,0 +1,142 @@
+import type { LocaleMessages } from '@photo/contracts/app-config';
+import { WIDGET_VIEWER_PATH } from '@photo/contracts/widgets';
+import { ASSETS_PATH } from '../auth/auth-paths';
+import { STYLESHEET } from '../auth/sign-in.pages';
+import { escapeHtml } from '../platform/html';
+import type { WidgetPageRecord, WidgetRecord } from './widgets.repository';
+import type { WidgetPageSize } from './widgets.service';
+
+export const VIEWER_ASSETS_PATH = `${WIDGET_VIEWER_PATH}/assets`;
+export const VIEWER_STYLESHEET = 'widget-viewer.css';
+export const VIEWER_SCRIPT = 'widget-viewer.js';
+
+/** The viewer's texts, from the web app's locale files (the same words in all ten languages). */
+type ViewerKey =
+  | 'widgetViewer.pageStatus'
+  | 'widgetViewer.previous'
+  | 'widgetViewer.next'
+  | 'widgetViewer.first'
+  | 'widgetViewer.last'
+  | 'widgetViewer.zoomIn'
+  | 'widgetViewer.zoomOut'
+  | 'widgetViewer.pageAlt'
+  | 'widgetViewer.help'
+  | 'widgetViewer.pages'
+  | 'widgetViewer.notFoundTitle'
+  | 'widgetViewer.notFoundMessage';
+
+export interface ViewerContext {
+  locale: string;
+  vendor: string;
+  messages: LocaleMessages;
+}
+
+function translate(context: ViewerContext, key: ViewerKey, values: Record<string, string | number> = {}) {
+  const text = context.messages[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+}
+
+/**
+ * How wide a page shows (widget-viewer.css): the viewer's width (56rem, less its padding on a narrow
+ * screen), or less when the page's height is what limits it. Telling the browser so lets it pick the
+ * 800 px file on a desktop screen where a square page shows 576 px wide (bench/README.md).
+ */
+const imageSizes = (page: WidgetPageRecord) =>
+  `min(calc(100vw - 3rem), 56rem, calc((100vh - 14rem) * ${(page.width / page.height).toFixed(3)}))`;
+
+export const pageImagePath = (token: string, page: number, size: WidgetPageSize) =>
+  `${WIDGET_VIEWER_PATH}/${token}/pages/${page}/${size}.webp`;
+
+const srcset = (token: string, page: number) =>
+  ([300, 800, 1300] as const).map((size) => `${pageImagePath(token, page, size)} ${size}w`).join(', ');
+
+function frame(context: ViewerContext, title: string, head: string, body: string): string {
+  return `<!doctype html>
+<html lang="${escapeHtml(context.locale)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} | ${escapeHtml(context.vendor)}</title>
+<link rel="stylesheet" href="${ASSETS_PATH}/${STYLESHEET}">
+<link rel="stylesheet" href="${VIEWER_ASSETS_PATH}/${VIEWER_STYLESHEET}">${head}
+</head>
+<body>
+<header class="brand"><p>${escapeHtml(context.vendor)}</p></header>
+${body}
+</body>
+</html>`;
+}
+
+/**
+ * A public book, page by page. The first page is in the HTML with every size in its srcset (and a
+ * preload), so it shows without waiting for the script; the others carry only their addresses and are
+ * fetched by the script when they come near. Every value is escaped; no inline script or style.
+ */
+export function renderViewerPage(
+  context: ViewerContext,
+  widget: WidgetRecord,
+  pages: WidgetPageRecord[],
+): string {
+  const token = widget.viewerToken;
+  const count = pages.length;
+  const items = pages
+    .map((page) => {
+      const alt = escapeHtml(
+        translate(context, 'widgetViewer.pageAlt', { page: page.pageNumber, pages: count }),
+      );
+      const set = escapeHtml(srcset(token, page.pageNumber));
+      const first = page.pageNumber === 1;
+      const image = first
+        ? `<img src="${pageImagePath(token, 1, 800)}" srcset="${set}" sizes="${imageSizes(page)}" width="${page.width}" height="${page.height}" alt="${alt}" fetchpriority="high" decoding="async">`
+        : `<img data-srcset="${set}" sizes="${imageSizes(page)}" width="${page.width}" height="${page.height}" alt="${alt}" decoding="async">`;
+      return `<li class="page" data-page="${page.pageNumber}"${first ? '' : ' hidden'}>${image}</li>`;
+    })
+    .join('\n');
+  const button = (action: string, key: ViewerKey, symbol: string) =>
+    `<button type="button" data-action="${action}" aria-label="${escapeHtml(translate(context, key))}" title="${escapeHtml(
+      translate(context, key),
+    )}"><span aria-hidden="true">${symbol}</span></button>`;
+  const preload = `\n<link rel="preload" as="image" href="${pageImagePath(token, 1, 800)}" imagesrcset="${escapeHtml(
+    srcset(token, 1),
+  )}" imagesizes="${imageSizes(pages[0]!)}" fetchpriority="high">\n<script src="${VIEWER_ASSETS_PATH}/${VIEWER_SCRIPT}" defer></script>`;
+  return frame(
+    context,
+    widget.title,
+    preload,
+    `<main class="viewer" data-page-count="${count}" data-status="${escapeHtml(
+      translate(context, 'widgetViewer.pageStatus'),
+    )}" data-zoom-in="${escapeHtml(translate(context, 'widgetViewer.zoomIn'))}" data-zoom-out="${escapeHtml(
+      translate(context, 'widgetViewer.zoomOut'),
+    )}">
+<h1>${escapeHtml(widget.title)}</h1>
+<p class="help" id="viewer-help">${escapeHtml(translate(context, 'widgetViewer.help'))}</p>
+<section class="stage" tabindex="0" aria-label="${escapeHtml(translate(context, 'widgetViewer.pages'))}" aria-describedby="viewer-help">
+<ol class="pages">
+${items}
+</ol>
+</section>
+<nav class="controls" aria-label="${escapeHtml(translate(context, 'widgetViewer.pages'))}">
+${button('first', 'widgetViewer.first', '⇤')}
+${button('previous', 'widgetViewer.previous', '‹')}
+<p class="status" role="status">${escapeHtml(translate(context, 'widgetViewer.pageStatus', { page: 1, pages: count }))}</p>
+${button('next', 'widgetViewer.next', '›')}
+${button('last', 'widgetViewer.last', '⇥')}
+${button('zoom', 'widgetViewer.zoomIn', '+')}
+</nav>
+</main>`,
+  );
+}
+
+/** What any address that shows no book answers: a wrong token, public viewing off, or deleted. */
+export function renderViewerNotFound(context: ViewerContext): string {
+  return frame(
+    context,
+    translate(context, 'widgetViewer.notFoundTitle'),
+    '',
+    `<main class="card">
+<h1>${escapeHtml(translate(context, 'widgetViewer.notFoundTitle'))}</h1>
+<p>${escapeHtml(translate(context, 'widgetViewer.notFoundMessage'))}</p>
+</main>`,
+  );
+}

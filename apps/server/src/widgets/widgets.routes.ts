@@ -1,0 +1,134 @@
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { serviceBasePath } from '@photo/contracts/endpoint';
+import { galleryApi, WIDGET_VIEWER_PATH, widgetsApi } from '@photo/contracts/widgets';
+import type { ApiRouter } from '../platform/api-router';
+import type { BlobStore } from '../platform/blob-store';
+import type { Authenticate } from '../platform/caller';
+import type { LocaleCatalogues } from '../storefronts/locale-catalogues';
+import { pickLocale } from '../storefronts/storefronts';
+import {
+  renderViewerNotFound,
+  renderViewerPage,
+  VIEWER_ASSETS_PATH,
+  VIEWER_SCRIPT,
+  VIEWER_STYLESHEET,
+  type ViewerContext,
+} from './widget-viewer.page';
+import { WIDGET_PAGE_SIZES, type WidgetPageSize, type WidgetsService } from './widgets.service';
+
+const assetFiles = [
+  { name: VIEWER_STYLESHEET, file: 'assets/widget-viewer.css', type: 'text/css; charset=utf-8' },
+  { name: VIEWER_SCRIPT, file: 'assets/widget-viewer.js', type: 'text/javascript; charset=utf-8' },
+];
+
+const localeOf = (request: FastifyRequest) =>
+  pickLocale(request.storefront.storefront, request.headers['accept-language']);
+
+/** The calls of spec 7 'Widgets' (owner-scoped), the owner's cover image and the public viewer. */
+export async function registerWidgetRoutes(
+  app: FastifyInstance,
+  api: ApiRouter,
+  deps: {
+    widgets: WidgetsService;
+    blobs: BlobStore;
+    authenticate: Authenticate;
+    catalogues: LocaleCatalogues;
+  },
+): Promise<void> {
+  const { widgets } = deps;
+
+  api.handle(widgetsApi.all, ({ caller, query, request }) =>
+    widgets.all(caller, query.orderCodes, request.storefront.origin),
+  );
+  api.handle(widgetsApi.get, ({ caller, params, request }) =>
+    widgets.get(caller, params.id, request.storefront.origin),
+  );
+  api.handle(widgetsApi.update, ({ caller, params, body, request }) =>
+    widgets.setPublic(caller, params.id, body.isPublic, request.storefront.origin),
+  );
+  api.handle(widgetsApi.delete, ({ caller, params }) => widgets.delete(caller, params.id));
+  api.handle(widgetsApi.share, ({ caller, params, query, request }) =>
+    widgets.share(caller, params.id, query, request.storefront, localeOf(request)),
+  );
+
+  api.handle(galleryApi.get, ({ caller, params, query }) =>
+    widgets.galleryEntry(caller, params.id, query.channel),
+  );
+  api.handle(galleryApi.create, ({ caller, body, request }) =>
+    widgets.publish(caller, body, request.storefront),
+  );
+  api.handle(galleryApi.update, ({ caller, params, body }) =>
+    widgets.recategorize(caller, params.id, body.categoryId),
+  );
+  api.handle(galleryApi.delete, ({ caller, params }) => widgets.unpublish(caller, params.id));
+  api.handle(galleryApi.categories, async ({ caller }) => widgets.categories(caller));
+  api.handle(galleryApi.blockedOrders, ({ caller, params }) => widgets.blockedOrders(caller, params.id));
+
+  const sendPage = async (reply: FastifyReply, key: string, cacheControl: string) => {
+    const stat = await deps.blobs.stat(key);
+    if (!stat) return reply.callNotFound();
+    void reply.type('image/webp').header('cache-control', cacheControl).header('content-length', stat.size);
+    return reply.send(await deps.blobs.read(key));
+  };
+
+  app.get<{ Params: { id: string } }>(
+    `${serviceBasePath('widgets')}/v1/widget/:id/cover`,
+    async (request, reply) => {
+      const caller = await deps.authenticate(request);
+      // A new page upload has a new key, so the address changes with it only through the list.
+      return sendPage(reply, await widgets.cover(caller, request.params.id), 'private, max-age=300');
+    },
+  );
+
+  const assets = new Map(
+    await Promise.all(
+      assetFiles.map(
+        async ({ name, file, type }) =>
+          [name, { type, body: await readFile(new URL(file, import.meta.url), 'utf8') }] as const,
+      ),
+    ),
+  );
+  app.get<{ Params: { name: string } }>(`${VIEWER_ASSETS_PATH}/:name`, async (request, reply) => {
+    const asset = assets.get(request.params.name);
+    if (!asset) return reply.callNotFound();
+    return reply.header('cache-control', 'public, max-age=3600').type(asset.type).send(asset.body);
+  });
+
+  const viewerContext = async (request: FastifyRequest): Promise<ViewerContext> => {
+    const locale = localeOf(request);
+    return {
+      locale,
+      vendor: request.storefront.storefront.vendor,
+      messages: (await deps.catalogues(locale)) ?? {},
+    };
+  };
+
+  // Public: the token in the address is the credential. Not stored by caches or sent on as a referrer,
+  // so switching public viewing off takes effect at the next visit.
+  app.get<{ Params: { token: string } }>(`${WIDGET_VIEWER_PATH}/:token`, async (request, reply) => {
+    const context = await viewerContext(request);
+    const book = await widgets.viewable(request.params.token);
+    void reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .header('x-robots-tag', 'noindex');
+    if (!book) return reply.status(404).send(renderViewerNotFound(context));
+    return reply.send(renderViewerPage(context, book.widget, book.pages));
+  });
+
+  app.get<{ Params: { token: string; page: string; size: string } }>(
+    `${WIDGET_VIEWER_PATH}/:token/pages/:page/:size`,
+    async (request, reply) => {
+      const page = Number(request.params.page);
+      const size = Number(request.params.size.replace(/\.webp$/, '')) as WidgetPageSize;
+      if (!Number.isInteger(page) || page < 1 || !WIDGET_PAGE_SIZES.includes(size))
+        return reply.callNotFound();
+      const key = await widgets.viewablePage(request.params.token, page, size);
+      if (!key) return reply.callNotFound();
+      // Kept briefly by the visitor's browser only: a page turned back is not fetched again.
+      return sendPage(reply.header('referrer-policy', 'no-referrer'), key, 'private, max-age=600');
+    },
+  );
+}

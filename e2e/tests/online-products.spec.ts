@@ -1,0 +1,109 @@
+import { expectNoAxeViolations, expectReflowAt320 } from '../support/accessibility';
+import { expect, test } from '../support/fixtures';
+import { linkIn, waitForMail } from '../support/mailbox';
+import { blockPhotoBook, placeOrder, publishPhotoBook } from '../support/shop';
+import { unitedKingdom } from '../support/storefronts';
+import { newThrowawayCustomer } from '../support/throwaway-customer';
+
+test.describe('online photo books', () => {
+  test('a customer shares a photo book by e-mail; the recipient turns its pages signed out until public viewing is switched off', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const { account, context, page } = await newThrowawayCustomer(browser, unitedKingdom, '/online-products');
+    await expect(page.getByText('You have no online photo books yet')).toBeVisible();
+
+    // The shop publishes the ordered book page by page, and says why another order cannot be one.
+    const stamp = Date.now();
+    const orderId = await placeOrder({
+      code: `UK-WB-${stamp}`,
+      email: account.email,
+      storefront: 'uk',
+      lines: [{ articleName: 'Photo book A4 hardcover', quantity: 1, unitPrice: 2995 }],
+    });
+    await publishPhotoBook(orderId, 'Lake District walks', 3);
+    const blockedId = await placeOrder({
+      code: `UK-WBB-${stamp}`,
+      email: account.email,
+      storefront: 'uk',
+      lines: [{ articleName: 'Photo book A4 hardcover', quantity: 1, unitPrice: 2995 }],
+    });
+    await blockPhotoBook(blockedId, 'Wedding', 'licensedContent');
+
+    await page.reload();
+    const list = page.getByRole('list', { name: 'My online photo books' });
+    const item = list.getByRole('listitem').filter({ hasText: 'Lake District walks' });
+    await expect(item).toContainText(`Order ${orderId}`);
+    await expect(item).toContainText('3 pages');
+    await expect(
+      page.getByText('This photo book uses licensed designs that may not be shown online.'),
+    ).toBeVisible();
+    await expect(item.getByRole('button', { name: 'Publish in gallery' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expectReflowAt320(page);
+
+    await item.getByRole('link', { name: 'Share' }).click();
+    await expect(page).toHaveURL(unitedKingdom.url(`/online-products/${orderId}`));
+    await expect(page.getByRole('heading', { name: 'Lake District walks' })).toBeVisible();
+    const recipient = `friend-${stamp}@example.com`;
+    await page.getByLabel('Your name').fill('Tess <b>Temp</b>');
+    await page.getByLabel("Recipient's e-mail address").fill('not an address');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Please enter a valid e-mail address')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expectReflowAt320(page);
+    await page.getByLabel("Recipient's e-mail address").fill(recipient);
+    await page
+      .getByLabel('Personal message (optional)')
+      .fill('Our walks of this summer <script>alert(1)</script>');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText(`Your photo book was sent to ${recipient}.`)).toBeVisible();
+
+    const mail = await waitForMail(unitedKingdom, { to: recipient, template: 'widgets.share' });
+    expect(mail.subject).toBe('Tess <b>Temp</b> shared a photo book with you');
+    expect(mail.text).toContain('> Our walks of this summer <script>alert(1)</script>');
+    const link = linkIn(mail, '/photo-books/');
+    expect(new URL(link).pathname).toMatch(/^\/photo-books\/[A-Za-z0-9_-]{22}$/);
+
+    // The recipient: a browser that never signed in.
+    const visitor = await browser.newContext();
+    const viewer = await visitor.newPage();
+    await viewer.goto(link);
+    await expect(viewer.getByRole('heading', { name: 'Lake District walks' })).toBeVisible();
+    await expect(viewer.getByRole('status')).toHaveText('Page 1 of 3');
+    const firstPage = viewer.getByRole('img', { name: 'Page 1 of 3' });
+    await expect(firstPage).toHaveJSProperty('complete', true);
+    expect(await firstPage.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await expectNoAxeViolations(viewer);
+    await expectReflowAt320(viewer);
+    await viewer.keyboard.press('ArrowRight');
+    await expect(viewer.getByRole('status')).toHaveText('Page 2 of 3');
+    await expect(viewer.getByRole('img', { name: 'Page 2 of 3' })).toBeVisible();
+    await expect(viewer.getByRole('img', { name: 'Page 1 of 3' })).toBeHidden();
+    await viewer.keyboard.press('End');
+    await expect(viewer.getByRole('status')).toHaveText('Page 3 of 3');
+    await viewer.keyboard.press('ArrowRight');
+    await expect(viewer.getByRole('status')).toHaveText('Page 3 of 3');
+    await viewer.keyboard.press('Home');
+    await expect(viewer.getByRole('status')).toHaveText('Page 1 of 3');
+    await viewer.getByRole('button', { name: 'Next page' }).click();
+    await expect(viewer.getByRole('status')).toHaveText('Page 2 of 3');
+    await viewer.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(viewer.getByRole('button', { name: 'Zoom out' })).toHaveAttribute('aria-pressed', 'true');
+
+    // The owner switches public viewing off: the link stops working.
+    await page.goto(unitedKingdom.url('/online-products'));
+    const toggle = item.getByRole('switch', { name: 'Public viewing' });
+    await expect(toggle).toBeChecked();
+    await toggle.click();
+    await expect(toggle).not.toBeChecked();
+    await expect(item.getByText('The link does not work while public viewing is off.')).toBeVisible();
+    const refused = await viewer.goto(link);
+    expect(refused?.status()).toBe(404);
+    await expect(viewer.getByRole('heading', { name: 'This photo book cannot be viewed' })).toBeVisible();
+    await expectNoAxeViolations(viewer);
+
+    await visitor.close();
+    await context.close();
+  });
+});
