@@ -195,3 +195,6 @@ export const widgetCoverPath = (id: string) => `/v1/widget/${encodeURIComponent(
 
 /** The public viewer of a photo book, on the storefront's origin. */
 export const WIDGET_VIEWER_PATH = '/photo-books';
+
+/** The storefront's public gallery of the books its customers published there (decision 095). */
+export const WIDGET_GALLERY_PATH = `${WIDGET_VIEWER_PATH}/gallery`;

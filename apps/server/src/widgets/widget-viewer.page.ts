@@ -1,5 +1,6 @@
+import { IntlMessageFormat } from 'intl-messageformat';
 import type { LocaleMessages } from '@photo/contracts/app-config';
-import { WIDGET_VIEWER_PATH } from '@photo/contracts/widgets';
+import { WIDGET_VIEWER_PATH, type GalleryCategory } from '@photo/contracts/widgets';
 import { ASSETS_PATH } from '../auth/auth-paths';
 import { STYLESHEET } from '../auth/sign-in.pages';
 import { escapeHtml } from '../platform/html';
@@ -10,7 +11,9 @@ export const VIEWER_ASSETS_PATH = `${WIDGET_VIEWER_PATH}/assets`;
 export const VIEWER_STYLESHEET = 'widget-viewer.css';
 export const VIEWER_SCRIPT = 'widget-viewer.js';
 
-/** The viewer's texts, from the web app's locale files (the same words in all ten languages). */
+/** The public pages' texts, from the web app's locale files (the same words in all ten languages). */
+type PageKey = ViewerKey | `widgetGallery.${string}` | `onlineProducts.category.${GalleryCategory}`;
+
 type ViewerKey =
   | 'widgetViewer.pageStatus'
   | 'widgetViewer.previous'
@@ -31,9 +34,14 @@ export interface ViewerContext {
   messages: LocaleMessages;
 }
 
-function translate(context: ViewerContext, key: ViewerKey, values: Record<string, string | number> = {}) {
-  const text = context.messages[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+/**
+ * ICU messages as the web app formats them, so a count takes its language's plural form. Without
+ * values a message is handed on as it is: the viewer's script fills in its page numbers itself.
+ */
+export function translate(context: ViewerContext, key: PageKey, values?: Record<string, string | number>) {
+  const text = context.messages[key];
+  if (text === undefined) return key;
+  return values ? String(new IntlMessageFormat(text, context.locale).format(values)) : text;
 }
 
 /**
@@ -50,7 +58,8 @@ export const pageImagePath = (token: string, page: number, size: WidgetPageSize)
 const srcset = (token: string, page: number) =>
   ([300, 800, 1300] as const).map((size) => `${pageImagePath(token, page, size)} ${size}w`).join(', ');
 
-function frame(context: ViewerContext, title: string, head: string, body: string): string {
+/** The public pages' document: the sign-in pages' stylesheet with the viewer's on top. */
+export function frame(context: ViewerContext, title: string, head: string, body: string): string {
   return `<!doctype html>
 <html lang="${escapeHtml(context.locale)}">
 <head>

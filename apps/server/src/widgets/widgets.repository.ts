@@ -31,6 +31,15 @@ export interface GalleryEntryRecord {
   updatedAt: string;
 }
 
+/** A book as the storefront's public gallery shows it: its cover is page 1. */
+export interface GalleryItemRecord {
+  title: string;
+  viewerToken: string;
+  categoryId: GalleryCategory;
+  coverWidth: number;
+  coverHeight: number;
+}
+
 interface WidgetRow {
   id: string;
   order_id: string;
@@ -278,6 +287,45 @@ export function createWidgetsRepository(db: Queryable) {
         [ownerId, widgetId, categoryId],
       );
       return rows[0] && toGalleryRecord(rows[0]);
+    },
+
+    /**
+     * One page of a storefront's public gallery, newest first: only books still public and complete
+     * (switching public viewing off also deletes the entry; this guards the moment in between).
+     */
+    async listGallery(
+      channel: string,
+      categoryId: GalleryCategory | null,
+      limit: number,
+      offset: number,
+    ): Promise<{ items: GalleryItemRecord[]; total: number }> {
+      const { rows } = await db.query<{
+        title: string;
+        viewer_token: string;
+        category_id: GalleryCategory;
+        width: number;
+        height: number;
+        total: string | number;
+      }>(
+        `SELECT w.title, w.viewer_token, g.category_id, p.width, p.height, count(*) OVER () AS total
+         FROM widget_gallery_entries g
+         JOIN widgets w ON w.id = g.widget_id
+         JOIN widget_pages p ON p.widget_id = w.id AND p.page_number = 1
+         WHERE g.channel = $1 AND ($2::text IS NULL OR g.category_id = $2) AND w.is_public AND ${COMPLETE}
+         ORDER BY g.created_at DESC, g.widget_id DESC
+         LIMIT $3 OFFSET $4`,
+        [channel, categoryId, limit, offset],
+      );
+      return {
+        items: rows.map((row) => ({
+          title: row.title,
+          viewerToken: row.viewer_token,
+          categoryId: row.category_id,
+          coverWidth: row.width,
+          coverHeight: row.height,
+        })),
+        total: Number(rows[0]?.total ?? 0),
+      };
     },
 
     async deleteGalleryEntry(ownerId: string, widgetId: string): Promise<boolean> {

@@ -16,7 +16,10 @@ import { demoPhotoBookPage } from '../demo/demo-photo-book';
 import { shopPath } from '../shop-api/shop-api.router';
 import { mailsTo } from '../testing/mailbox';
 import { signIn, type SignedIn } from '../testing/sign-in';
+import { uuidv7 } from '../platform/uuid';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { createWidgetsRepository } from './widgets.repository';
+import { GALLERY_PAGE_SIZE } from './widgets.service';
 
 const TOKEN = 'shop-token-for-widget-tests-0123456789';
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
@@ -46,6 +49,11 @@ describe(`online photo books (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     `widgets/v1/widget/${widget.id}/share?${new URLSearchParams(fields).toString()}`;
   const viewer = (url: string) =>
     t.app.inject({ url: new URL(url).pathname, headers: { host: 'nl.localhost:8080' } });
+  const gallery = (query = '', host = 'nl.localhost:8080') =>
+    t.app.inject({ url: `/photo-books/gallery${query}`, headers: { host } });
+  const tokenOf = (widget: Widget) => new URL(widget.viewerUrl).pathname.split('/').pop()!;
+  const inGallery = (who: SignedIn, widget: Widget, categoryId: string) =>
+    call(who, 'POST', 'gallery/v1/galleryentries/', { widgetId: widget.id, channel: 'NL', categoryId });
 
   async function placePhotoBookOrder(code: string, email: string) {
     const now = new Date().toISOString();
@@ -393,6 +401,114 @@ describe(`online photo books (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ error: { code: 'too_many_requests' } });
     expect(await mailsTo(t, 'limit99@example.com')).toEqual([]);
+  });
+
+  it('shows the storefront’s gallery signed out: its published public books only, newest first, by category', async () => {
+    const empty = await gallery();
+    expect(empty.statusCode).toBe(200);
+    expect(empty.headers['cache-control']).toBe('no-store');
+    expect(empty.body).toContain('<html lang="nl-NL">');
+    expect(empty.body).toContain('Hier zijn nog geen fotoboeken gepubliceerd.');
+
+    const trip = await placePhotoBookOrder('NL-9100020', 'demo@example.com');
+    await publish(trip, '<script>alert(1)</script> & "Trip"', 1);
+    const hidden = await placePhotoBookOrder('NL-9100021', 'demo@example.com');
+    await publish(hidden, 'Hidden book', 1);
+    const german = await placePhotoBookOrder('NL-9100022', 'demo@example.com');
+    await publish(german, 'German book', 1);
+    const mine = await list(owner);
+    const find = (orderCode: string) => mine.find((widget) => widget.orderCode === orderCode)!;
+    const theirs = (await list(stranger))[0]!;
+    expect((await inGallery(owner, find(trip), 'travel')).statusCode).toBe(201);
+    expect((await inGallery(stranger, theirs, 'family')).statusCode).toBe(201);
+    // Entries the gallery must not show: public viewing off (the switch also deletes the entry, so this
+    // one is put back behind its back) and one of another storefront.
+    await call(owner, 'PUT', `widgets/v1/widget/${find(hidden).id}`, { isPublic: false });
+    const repository = createWidgetsRepository(t.db);
+    await repository.createGalleryEntry(find(hidden).id, 'NL', 'travel');
+    await repository.createGalleryEntry(find(german).id, 'DE', 'travel');
+
+    const page = await gallery();
+    expect(page.statusCode).toBe(200);
+    expect(page.body.match(/<h1>/g)).toHaveLength(1);
+    expect(page.body).toContain('2 fotoboeken');
+    expect(page.body).not.toContain('<script>alert');
+    expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Trip&quot;');
+    expect(page.body).not.toContain('Hidden book');
+    expect(page.body).not.toContain('German book');
+    expect(page.body.indexOf('Their book')).toBeLessThan(page.body.indexOf('&lt;script&gt;'));
+    const token = tokenOf(find(trip));
+    expect(page.body).toContain(`<a href="/photo-books/${token}">`);
+    expect(page.body).toContain(`src="/photo-books/${token}/pages/1/300.webp"`);
+    const cover = await viewer(`http://x/photo-books/${token}/pages/1/300.webp`);
+    expect(cover.headers['content-type']).toBe('image/webp');
+
+    const travel = await gallery('?category=travel');
+    expect(travel.body).toContain('&quot;Trip&quot;');
+    expect(travel.body).not.toContain('Their book');
+    expect(travel.body).toContain('<a href="/photo-books/gallery?category=travel" aria-current="page">');
+    expect((await gallery('?category=family')).body).toContain('Their book');
+    expect((await gallery('?category=wedding')).body).toContain(
+      'Hier zijn nog geen fotoboeken gepubliceerd.',
+    );
+    expect((await gallery('?category=unknown')).statusCode).toBe(404);
+    expect((await gallery('?page=2')).statusCode).toBe(404);
+    expect((await gallery('?page=x')).statusCode).toBe(404);
+    const germanGallery = await gallery('', 'de.localhost:8080');
+    expect(germanGallery.body).toContain('German book');
+    expect(germanGallery.body).toContain('1 Fotobuch');
+    expect(germanGallery.body).not.toContain('Their book');
+
+    // Switching public viewing off, or deleting the book, takes it out of the gallery.
+    await call(stranger, 'PUT', `widgets/v1/widget/${theirs.id}`, { isPublic: false });
+    expect((await gallery()).body).not.toContain('Their book');
+    await call(stranger, 'PUT', `widgets/v1/widget/${theirs.id}`, { isPublic: true });
+    expect((await call(owner, 'DELETE', `widgets/v1/widget/${find(trip).id}`)).statusCode).toBe(204);
+    expect((await gallery()).body).toContain('Hier zijn nog geen fotoboeken gepubliceerd.');
+    for (const orderCode of [hidden, german])
+      await call(owner, 'DELETE', `widgets/v1/widget/${find(orderCode).id}`);
+  });
+
+  it('pages the gallery by the newest, with links to newer and older books', async () => {
+    const source = (await list(stranger))[0]!;
+    const repository = createWidgetsRepository(t.db);
+    const [cover] = await repository.pages(source.id);
+    // One more book than a page holds; they share the stranger's page images (only listed here).
+    for (let index = 0; index <= GALLERY_PAGE_SIZE; index += 1) {
+      const orderId = await placePhotoBookOrder(
+        `NL-92000${String(index).padStart(2, '0')}`,
+        'stranger@example.com',
+      );
+      const { widget } = await repository.upsert({
+        id: uuidv7(),
+        orderId,
+        ownerId: strangerId,
+        storefrontId: 'nl',
+        title: `Book number ${index}`,
+        productName: 'Photo book A4 hardcover',
+        pageCount: 1,
+        blockedReason: null,
+        viewerToken: `paged-book-token-${String(index).padStart(5, '0')}`,
+      });
+      await repository.putPage(widget.id, { ...cover!, pageNumber: 1 });
+      await repository.createGalleryEntry(widget.id, 'NL', 'nature');
+      await t.db.query(
+        `UPDATE widget_gallery_entries SET created_at = now() + make_interval(secs => $2) WHERE widget_id = $1`,
+        [widget.id, index],
+      );
+    }
+    const first = (await gallery('?category=nature')).body;
+    expect(first).toContain(`${GALLERY_PAGE_SIZE + 1} fotoboeken`);
+    expect(first).toContain(`Book number ${GALLERY_PAGE_SIZE}<`);
+    expect(first).not.toContain('Book number 0<');
+    expect(first).toContain('Pagina 1 van 2');
+    expect(first).toContain('<a href="/photo-books/gallery?category=nature&amp;page=2" rel="next">');
+    expect(first).not.toContain('rel="prev"');
+    const second = (await gallery('?category=nature&page=2')).body;
+    expect(second).toContain('Book number 0<');
+    expect(second).not.toContain('Book number 1<');
+    expect(second).toContain('<a href="/photo-books/gallery?category=nature" rel="prev">');
+    expect(second).not.toContain('rel="next"');
   });
 
   it('deletes the caller’s book with its page files; its viewer address then answers 404', async () => {

@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serviceBasePath } from '@photo/contracts/endpoint';
-import { galleryApi, WIDGET_VIEWER_PATH, widgetsApi } from '@photo/contracts/widgets';
+import { galleryApi, WIDGET_GALLERY_PATH, WIDGET_VIEWER_PATH, widgetsApi } from '@photo/contracts/widgets';
 import type { ApiRouter } from '../platform/api-router';
 import type { BlobStore } from '../platform/blob-store';
 import type { Authenticate } from '../platform/caller';
 import type { LocaleCatalogues } from '../storefronts/locale-catalogues';
 import { pickLocale } from '../storefronts/storefronts';
+import { renderGalleryPage } from './widget-gallery.page';
 import {
   renderViewerNotFound,
   renderViewerPage,
@@ -104,19 +105,37 @@ export async function registerWidgetRoutes(
     };
   };
 
-  // Public: the token in the address is the credential. Not stored by caches or sent on as a referrer,
-  // so switching public viewing off takes effect at the next visit.
-  app.get<{ Params: { token: string } }>(`${WIDGET_VIEWER_PATH}/:token`, async (request, reply) => {
+  // Public pages: not stored by caches or sent on as a referrer (the viewer's token is its credential),
+  // so switching public viewing off takes effect at the next visit; whatever shows nothing is a 404.
+  const publicPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    render: (context: ViewerContext) => Promise<string | undefined>,
+  ) => {
     const context = await viewerContext(request);
-    const book = await widgets.viewable(request.params.token);
+    const html = await render(context);
     void reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
       .header('x-robots-tag', 'noindex');
-    if (!book) return reply.status(404).send(renderViewerNotFound(context));
-    return reply.send(renderViewerPage(context, book.widget, book.pages));
-  });
+    if (html === undefined) return reply.status(404).send(renderViewerNotFound(context));
+    return reply.send(html);
+  };
+
+  app.get<{ Querystring: { category?: string; page?: string } }>(WIDGET_GALLERY_PATH, (request, reply) =>
+    publicPage(request, reply, async (context) => {
+      const gallery = await widgets.gallery(request.storefront.storefront.channelId, request.query);
+      return gallery && renderGalleryPage(context, gallery);
+    }),
+  );
+
+  app.get<{ Params: { token: string } }>(`${WIDGET_VIEWER_PATH}/:token`, (request, reply) =>
+    publicPage(request, reply, async (context) => {
+      const book = await widgets.viewable(request.params.token);
+      return book && renderViewerPage(context, book.widget, book.pages);
+    }),
+  );
 
   app.get<{ Params: { token: string; page: string; size: string } }>(
     `${WIDGET_VIEWER_PATH}/:token/pages/:page/:size`,

@@ -28,6 +28,7 @@ import { widgetShareMail } from './widget-share-mail';
 import {
   createWidgetsRepository,
   type GalleryEntryRecord,
+  type GalleryItemRecord,
   type WidgetPageRecord,
   type WidgetRecord,
 } from './widgets.repository';
@@ -44,6 +45,20 @@ export const isViewerToken = (value: string) => /^[A-Za-z0-9_-]{22}$/.test(value
 
 /** Pages are drawn at print resolution; anything larger than this is not a page of a photo book. */
 const PAGE_MAX_PIXELS = 40_000_000;
+
+/** Books on one page of the public gallery: four rows of six on a desktop screen. */
+export const GALLERY_PAGE_SIZE = 24;
+
+export interface GalleryPage {
+  items: GalleryItemRecord[];
+  category: GalleryCategory | null;
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+const isGalleryCategory = (value: string): value is GalleryCategory =>
+  (galleryCategories as readonly string[]).includes(value);
 
 const emailSchema = z.email();
 
@@ -255,6 +270,28 @@ export function createWidgetsService(deps: { db: Database; blobs: BlobStore; rat
       if (!isViewerToken(token)) return undefined;
       const widget = await widgets.findPublicByToken(token);
       return widget && { widget, pages: await widgets.pages(widget.id) };
+    },
+
+    /**
+     * A page of the storefront's public gallery (its channel's entries only), for anyone signed out.
+     * An unknown category or a page beyond the last answers undefined: the address shows nothing.
+     */
+    async gallery(
+      channel: string,
+      query: { category?: string | undefined; page?: string | undefined },
+    ): Promise<GalleryPage | undefined> {
+      const category = query.category ?? null;
+      if (category !== null && !isGalleryCategory(category)) return undefined;
+      if (query.page !== undefined && !/^[1-9][0-9]{0,5}$/.test(query.page)) return undefined;
+      const page = Number(query.page ?? 1);
+      const { items, total } = await widgets.listGallery(
+        channel,
+        category,
+        GALLERY_PAGE_SIZE,
+        (page - 1) * GALLERY_PAGE_SIZE,
+      );
+      if (page > 1 && items.length === 0) return undefined;
+      return { items, category, page, pageCount: Math.max(1, Math.ceil(total / GALLERY_PAGE_SIZE)), total };
     },
 
     /** One page image of a public book. */

@@ -55,13 +55,13 @@ const categoriesOf = (language: string) =>
     .pluralCategories.filter((category) => category !== 'zero' || language === 'ar');
 
 // Every production source file of the app, as text: a key no file names is a text nobody sees. The
-// server's photo book viewer reads its texts from these files too (decision 094).
+// server's photo book viewer and gallery read their texts from these files too (decisions 094, 095).
 const sources = import.meta.glob<string>(
   [
     '../../**/*.{ts,tsx}',
     '!../../**/*.test.{ts,tsx}',
     '!../../test/**',
-    '../../../../server/src/widgets/widget-viewer.page.ts',
+    '../../../../server/src/widgets/widget-*.page.ts',
   ],
   {
     eager: true,
