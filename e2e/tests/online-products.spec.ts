@@ -6,7 +6,7 @@ import { unitedKingdom } from '../support/storefronts';
 import { newThrowawayCustomer } from '../support/throwaway-customer';
 
 test.describe('online photo books', () => {
-  test('a customer shares a photo book by e-mail; the recipient turns its pages signed out until public viewing is switched off', async ({
+  test('a customer shares a photo book by e-mail and publishes it in the gallery; visitors signed out turn its pages until public viewing is switched off', async ({
     browser,
   }) => {
     test.setTimeout(120_000);
@@ -91,7 +91,35 @@ test.describe('online photo books', () => {
     await viewer.getByRole('button', { name: 'Zoom in' }).click();
     await expect(viewer.getByRole('button', { name: 'Zoom out' })).toHaveAttribute('aria-pressed', 'true');
 
-    // The owner switches public viewing off: the link stops working.
+    // The owner publishes it in the storefront's gallery, where anyone finds it and opens it.
+    await page.goto(unitedKingdom.url('/online-products'));
+    await item.getByLabel('Category').selectOption({ label: 'Travel' });
+    await item.getByRole('button', { name: 'Publish in gallery' }).click();
+    await expect(item.getByText('In the gallery under Travel')).toBeVisible();
+    const gallery = unitedKingdom.url('/photo-books/gallery');
+    await viewer.goto(gallery);
+    await expect(viewer.getByRole('heading', { level: 1 })).toHaveText('Photo book gallery');
+    await viewer
+      .getByRole('navigation', { name: 'Categories' })
+      .getByRole('link', { name: 'Travel', exact: true })
+      .click();
+    await expect(viewer.getByRole('link', { name: 'Travel', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const galleryBook = viewer.getByRole('link', { name: 'Lake District walks' });
+    // The cover is decorative (the link's text names the book): page 1 at the viewer's smallest size.
+    const cover = galleryBook.locator('img');
+    await expect(cover).toHaveAttribute('src', /\/pages\/1\/300\.webp$/);
+    await expect(cover).toHaveJSProperty('complete', true);
+    expect(await cover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await expectNoAxeViolations(viewer);
+    await expectReflowAt320(viewer);
+    await galleryBook.focus();
+    await viewer.keyboard.press('Enter');
+    await expect(viewer.getByRole('heading', { name: 'Lake District walks' })).toBeVisible();
+
+    // The owner switches public viewing off: the link stops working and the book leaves the gallery.
     await page.goto(unitedKingdom.url('/online-products'));
     const toggle = item.getByRole('switch', { name: 'Public viewing' });
     await expect(toggle).toBeChecked();
@@ -102,6 +130,9 @@ test.describe('online photo books', () => {
     expect(refused?.status()).toBe(404);
     await expect(viewer.getByRole('heading', { name: 'This photo book cannot be viewed' })).toBeVisible();
     await expectNoAxeViolations(viewer);
+    await viewer.goto(gallery);
+    await expect(viewer.getByRole('heading', { name: 'Photo book gallery' })).toBeVisible();
+    await expect(viewer.getByRole('link', { name: 'Lake District walks' })).toHaveCount(0);
 
     await visitor.close();
     await context.close();
