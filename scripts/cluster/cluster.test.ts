@@ -152,6 +152,19 @@ describe.runIf(serverUrl)('the cluster: nginx, 2 API replicas, 2 workers, s3rver
   });
 
   it('delivers a push event raised by a job on worker B to the socket held by API replica A', async () => {
+    // The demo data's processing jobs first: with worker A frozen, worker B alone would work through
+    // that backlog before the photo this test uploads, and the wait would measure the backlog.
+    await expect
+      .poll(
+        async () =>
+          (
+            await db.query<{ pending: number }>(
+              `SELECT count(*)::int AS pending FROM jobs WHERE state IN ('queued', 'running') AND run_at <= now()`,
+            )
+          ).rows[0]!.pending,
+        { timeout: 120_000, interval: 500 },
+      )
+      .toBe(0);
     cluster.replica('worker-1').freeze();
     try {
       const socket = new WebSocket(`ws://127.0.0.1:${cluster.replica('api-1').port}/api/photos/events`, {
