@@ -4,12 +4,12 @@ import { galleryApi, widgetsApi, type BlockedReason, type GalleryCategory } from
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
+import { LoadError } from '../../shared/ui/load-error';
 import type { MessageId } from '../../shared/i18n/translator';
 import { AppLink } from '../../shared/routing/app-link';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
-import { BooksLoadError } from './books-load-error';
 import { onlineProductQueries, type OnlinePhotoBook } from './online-products.queries';
 import './online-products.css';
 
@@ -48,7 +48,7 @@ export function OnlineProductsPage() {
       {books.isPending ? (
         <LoadingIndicator label={t('common.loading')} />
       ) : books.isError ? (
-        <BooksLoadError retry={() => void books.refetch()} />
+        <LoadError message={t('onlineProducts.loadError')} onRetry={() => void books.refetch()} />
       ) : books.data.length === 0 ? (
         <p className="online-products__empty">{t('onlineProducts.empty')}</p>
       ) : (

@@ -7,11 +7,11 @@ import { isApiError } from '../../shared/api/api-error';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
+import { LoadError } from '../../shared/ui/load-error';
 import type { MessageId } from '../../shared/i18n/translator';
 import { AppLink } from '../../shared/routing/app-link';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
-import { BooksLoadError } from './books-load-error';
 import { onlineProductQueries, type OnlinePhotoBook } from './online-products.queries';
 import './online-products.css';
 
@@ -45,7 +45,7 @@ export function WidgetSharePage() {
       {books.isPending ? (
         <LoadingIndicator label={t('common.loading')} />
       ) : books.isError ? (
-        <BooksLoadError retry={() => void books.refetch()} />
+        <LoadError message={t('onlineProducts.loadError')} onRetry={() => void books.refetch()} />
       ) : !book ? (
         <p className="alert" role="alert">
           {t('widgetShare.notFound')}
