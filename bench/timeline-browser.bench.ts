@@ -639,12 +639,6 @@ async function main() {
   );
 
   // 2. The web app and the server.
-  const distDir = process.env.TIMELINE_BROWSER_WEB_DIST ?? path.join(root, 'apps/web/dist');
-  if (!existsSync(path.join(distDir, 'index.html'))) {
-    log('building the web app (npm run build)');
-    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('npm run build failed');
-  }
   let browser: Browser | undefined;
   const server = createBenchServer({
     root,

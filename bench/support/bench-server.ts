@@ -2,7 +2,7 @@
  * The real server for a browser bench: `apps/server/src/server.ts` on a prepared data folder, in a
  * process group of its own (stopped with everything it started), its last output kept for errors.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import type { BrowserContext } from '@playwright/test';
 
 export interface BenchServerOptions {
@@ -60,6 +60,8 @@ export function createBenchServer(options: BenchServerOptions): BenchServer {
 
   return {
     async start() {
+      // The server serves apps/web/dist: a fresh checkout has none, and a stale one would measure old code.
+      if (!options.env?.WEB_DIST_DIR) buildWebIfStale(options.root);
       const started = performance.now();
       const node = ['node', '--import', 'tsx', 'apps/server/src/server.ts'];
       const niced = options.nice > 0 ? ['nice', '-n', String(options.nice), ...node] : node;
@@ -93,6 +95,14 @@ export function createBenchServer(options: BenchServerOptions): BenchServer {
       if (server && server.exitCode === null) await new Promise((resolve) => server!.once('exit', resolve));
     },
   };
+}
+
+function buildWebIfStale(root: string): void {
+  const build = spawnSync('node', ['--import', 'tsx', 'scripts/build-web-if-stale.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('building the web app failed');
 }
 
 /**
