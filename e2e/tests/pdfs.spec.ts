@@ -50,6 +50,38 @@ test.describe('PDFs', () => {
     expect(text).toContain(orderCode);
   });
 
+  test('a customer opens the product sheet of a product from the order it is in', async ({
+    openSignedIn,
+  }) => {
+    const page = await openSignedIn(privateCustomer, unitedKingdom, '/pdfs');
+    const poster = page.getByRole('listitem').filter({
+      has: page.getByRole('heading', { level: 2, name: 'Map poster – London' }),
+    });
+    await poster.getByRole('link', { name: /^UK-/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Order details' })).toBeVisible();
+    const products = page.getByRole('list', { name: 'Products' });
+    // The shop's catalogue has a sheet for the poster, none for the prints ordered with it.
+    const sheetLink = products.getByRole('link', { name: 'Product information for Poster A2 (PDF)' });
+    await expect(sheetLink).toBeVisible();
+    await expect(
+      products.getByRole('listitem').filter({ hasText: 'Prints 10x15 glossy' }).getByRole('link'),
+    ).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await expectReflowAt320(page);
+
+    const sheet = await fetchIn(page, (await sheetLink.getAttribute('href'))!);
+    expect(sheet.status).toBe(200);
+    expect(sheet.contentType).toBe('application/pdf');
+    const downloading = page.waitForEvent('download');
+    await sheetLink.click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('WALL_POSTER_A2.pdf');
+    const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', await download.path(), '-'], {
+      encoding: 'utf8',
+    });
+    expect(text).toContain('200 g/m² satin');
+  });
+
   test('another customer’s PDF code answers 404 and shows nothing of it', async ({ openSignedIn }) => {
     const owner = await openSignedIn(privateCustomer, unitedKingdom, '/pdfs');
     const listed = JSON.parse((await fetchIn(owner, '/api/products/v1/Pdfs/me')).text) as ListedPdf[];

@@ -154,10 +154,21 @@ export const SuperOrderSchema = z.object({
 });
 export type SuperOrder = z.infer<typeof SuperOrderSchema>;
 
+/** A product as the order details show it: with its product sheet when the shop's catalogue has one. */
+export const OrderDetailsProductSchema = z.extend(OrderProductSchema, {
+  /**
+   * The download URL of the product's information sheet (purpose `product.pdf`, the same address as
+   * `Product.productPdfUrl` of `/v1/Products/{code}`), or null when the shop sent none (decision 116).
+   */
+  productPdfUrl: z.nullable(z.string()),
+});
+export type OrderDetailsProduct = z.infer<typeof OrderDetailsProductSchema>;
+
 /** One order's details: the list entry plus history, delivery dates and what may change. */
 export const SuperOrderDetailsSchema = z.extend(SuperOrderSchema, {
   orders: z.array(
     z.extend(OrderSchema, {
+      products: z.array(OrderDetailsProductSchema),
       history: z.array(OrderStateChangeSchema),
       deliveryDates: z.nullable(DeliveryDatesSchema),
     }),

@@ -283,6 +283,18 @@ export function createOrdersRepository(db: Queryable) {
       return rows.map(toProduct);
     },
 
+    /** The product codes among these orders' products whose information has a file of this purpose. */
+    async productCodesWithFile(orderIds: string[], purpose: string): Promise<Set<string>> {
+      if (orderIds.length === 0) return new Set();
+      const { rows } = await db.query<{ product_code: string }>(
+        `SELECT DISTINCT p.product_code FROM order_products p
+         JOIN product_information_files f ON f.product_code = p.product_code AND f.purpose = $2
+         WHERE p.order_id = ANY($1::text[])`,
+        [orderIds, purpose],
+      );
+      return new Set(rows.map((row) => row.product_code));
+    },
+
     async historyOf(orderIds: string[]): Promise<StateChangeRecord[]> {
       if (orderIds.length === 0) return [];
       const { rows } = await db.query<{

@@ -1,9 +1,10 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, serviceBasePath, type Endpoint } from '@photo/contracts/endpoint';
 import { ordersApi, SuperOrderDetailsSchema, SuperOrderListSchema } from '@photo/contracts/orders';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { demoAccounts, seedDemoAccounts } from '../demo/demo-accounts';
-import { demoProduct, seedDemoOrders } from '../demo/demo-orders';
+import { demoCatalogue, demoProduct, seedDemoOrders } from '../demo/demo-orders';
 import { fixedClock } from '../platform/clock';
 import { signIn, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -149,6 +150,40 @@ describe('the customer order calls (spec 7)', () => {
       (await call(other, 'GET', url(ordersApi.superOrder, { orderCode: ordered!.orderCode }))).statusCode,
     ).toBe(404);
     expect((await call(demo, 'GET', url(ordersApi.superOrder, { orderCode: 'NL-0' }))).statusCode).toBe(404);
+  });
+
+  it('links the product sheet of each product whose information has one, and null for the others', async () => {
+    const poster = demoCatalogue.poster;
+    await t.app.shopApi.products.putFromShop(poster.code, {
+      name: poster.articleName,
+      description: 'Printed on satin poster paper',
+      changedAt: NOW,
+    });
+    const sheet = Buffer.from('%PDF-1.4\n% a product sheet\n%%EOF\n');
+    await t.app.shopApi.products.putFileFromShop(poster.code, {
+      purpose: 'product.pdf',
+      fileName: 'poster-sheet.pdf',
+      contentType: 'application/pdf',
+      body: Readable.from([sheet]),
+    });
+    // The demo order of a poster and prints: the poster's information has a sheet, the prints have none.
+    const withPoster = (await list(demo)).items.find((item) => {
+      const codes = item.orders.flatMap((order) => order.products.map((product) => product.code));
+      return codes.includes(poster.code) && codes.includes(demoCatalogue.prints.code);
+    })!;
+    const products = (await details(demo, withPoster.orderCode)).orders.flatMap((order) => order.products);
+    const sheetUrl = '/api/products/v1/Products/WALL_POSTER_A2/files/product.pdf';
+    expect(products.map((product) => [product.code, product.productPdfUrl])).toEqual([
+      [poster.code, sheetUrl],
+      [demoCatalogue.prints.code, null],
+    ]);
+    const download = await call(demo, 'GET', sheetUrl);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.rawPayload.equals(sheet)).toBe(true);
+    expect(
+      (await call(other, 'GET', url(ordersApi.superOrder, { orderCode: withPoster.orderCode }))).statusCode,
+    ).toBe(404);
   });
 
   it('changes a Home order’s address before production, and refuses pickup points, production and strangers', async () => {

@@ -14,9 +14,11 @@ import {
   type SuperOrderList,
   type VoucherDetails,
 } from '@photo/contracts/orders';
+import { PRODUCT_PDF_PURPOSE } from '@photo/contracts/products';
 import type { Caller } from '../platform/caller';
 import type { Clock } from '../platform/clock';
 import { conflict, notFound } from '../platform/errors';
+import { productFileUrl } from '../products/products.service';
 import type { ShopOrdersService } from '../shop-api/shop-orders.service';
 import { canChangeDeliveryAddress, isInProgress, unpaidExpirySince } from './order-rules';
 import type {
@@ -149,14 +151,22 @@ export function createOrdersService(deps: {
     const superOrder = await ownSuperOrder(caller, code);
     const [assembled] = await assemble(caller.customerId, [superOrder], clock.now());
     const { entry, records } = assembled!;
-    const history = groupBy<StateChangeRecord>(
-      await repository.historyOf(records.map((order) => order.id)),
-      (change) => change.orderId,
-    );
+    const orderIds = records.map((order) => order.id);
+    const [changes, withSheet] = await Promise.all([
+      repository.historyOf(orderIds),
+      repository.productCodesWithFile(orderIds, PRODUCT_PDF_PURPOSE),
+    ]);
+    const history = groupBy<StateChangeRecord>(changes, (change) => change.orderId);
     return {
       ...entry,
       orders: entry.orders.map((order, index) => ({
         ...order,
+        products: order.products.map((product) => ({
+          ...product,
+          productPdfUrl: withSheet.has(product.code)
+            ? productFileUrl(product.code, PRODUCT_PDF_PURPOSE)
+            : null,
+        })),
         history: (history.get(order.code) ?? []).map((change) => ({
           state: change.state,
           status: externalStatusOf[change.state],

@@ -23,6 +23,10 @@ const toShopProduct = (product: ProductRecord): ShopProductInfo => ({
   })),
 });
 
+/** Where the signed-in browser downloads a product's file by purpose (the one route that serves them). */
+export const productFileUrl = (code: string, purpose: string) =>
+  `${serviceBasePath('products')}${productFilePath(code, purpose)}`;
+
 /**
  * Product information (spec 7 `GET /v1/Products/{code}`): the shop's catalogue sends it with files by
  * purpose; the one with purpose `product.pdf` is the product sheet a customer downloads. Catalogue data,
@@ -37,13 +41,12 @@ export function createProductsService(deps: { products: ProductInformationReposi
     async get(code: string): Promise<Product> {
       const product = await find(code);
       if (!product) throw notFound('Product not found');
-      const urlOf = (purpose: string) => `${serviceBasePath('products')}${productFilePath(code, purpose)}`;
       const files = product.files.map((file) => ({
         purpose: file.purpose,
         fileName: file.fileName,
         contentType: file.contentType,
         size: file.size,
-        downloadUrl: urlOf(file.purpose),
+        downloadUrl: productFileUrl(code, file.purpose),
       }));
       return {
         code: product.code,

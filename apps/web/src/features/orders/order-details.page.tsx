@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import type { OrderProduct, ProcessingStatus, SuperOrderDetails } from '@photo/contracts/orders';
+import type { OrderDetailsProduct, ProcessingStatus, SuperOrderDetails } from '@photo/contracts/orders';
 import { isApiError } from '../../shared/api/api-error';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
@@ -147,7 +147,7 @@ function OrderDetails({ order }: { order: SuperOrderDetails }) {
   );
 }
 
-function ProductItem({ product, currency }: { product: OrderProduct; currency: string }) {
+function ProductItem({ product, currency }: { product: OrderDetailsProduct; currency: string }) {
   const { t } = useI18n();
   const formatPrice = useFormatPrice();
   return (
@@ -163,6 +163,11 @@ function ProductItem({ product, currency }: { product: OrderProduct; currency: s
           <span>{t(processingText[product.processingStatus as ProcessingStatus])}</span>
         )}
         {product.voucher && <VoucherInfo code={product.voucher} />}
+        {product.productPdfUrl && (
+          <a className="order-product__sheet" href={product.productPdfUrl} download>
+            {t('orders.productSheet', { name: product.articleName })}
+          </a>
+        )}
       </div>
       <span className="order-product__total">
         {formatPrice(product.unitPrice * product.quantity, currency)}

@@ -72,6 +72,7 @@ function details(code: string): SuperOrderDetails {
     ...listed,
     orders: listed.orders.map((inner) => ({
       ...inner,
+      products: inner.products.map((product) => ({ ...product, productPdfUrl: null })),
       history: [
         { state: 'Received', status: 'AwaitingPayment', occurredAt: '2026-11-20T10:00:00.000Z' },
         { state: 'Confirmed', status: 'Ordered', occurredAt: '2026-11-20T11:00:00.000Z' },
@@ -176,6 +177,30 @@ describe('the order details page', () => {
     expect(screen.getByText('Not planned yet')).toBeInTheDocument();
     expect(screen.getByText('Home delivery')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Reorder these products' })).toBeEnabled();
+  });
+
+  it('links the product sheet of a product whose information has one, and of no other', async () => {
+    const shown = details('UK-2');
+    const [prints] = shown.orders[0]!.products;
+    const sheetUrl = '/api/products/v1/Products/WALL_POSTER_A2/files/product.pdf';
+    shown.orders[0]!.products.push({
+      ...prints!,
+      lineId: '2',
+      code: 'WALL_POSTER_A2',
+      articleName: 'Poster A2',
+      voucher: null,
+      productPdfUrl: sheetUrl,
+    });
+    renderAt('/orders/UK-2', {
+      [`${base}/v1/superorders/UK-2`]: () => jsonResponse(shown),
+      [`${base}/api/v1/campaigns/offers/BOOK20`]: () =>
+        jsonResponse({ error: { code: 'not_found', message: 'no' } }, 404),
+      [`${base}/reorder/status/UK-2`]: () =>
+        jsonResponse({ orderCode: 'UK-2', canReorder: true, reason: null }),
+    });
+    const sheet = await screen.findByRole('link', { name: 'Product information for Poster A2 (PDF)' });
+    expect(sheet).toHaveAttribute('href', sheetUrl);
+    expect(screen.getAllByRole('link', { name: /^Product information/ })).toHaveLength(1);
   });
 
   it("says 'Order not found' for an unknown code, and the order load error for any other failure", async () => {
