@@ -97,6 +97,10 @@ test.describe('online photo books', () => {
     await item.getByRole('button', { name: 'Publish in gallery' }).click();
     await expect(item.getByText('In the gallery under Travel')).toBeVisible();
     const gallery = unitedKingdom.url('/photo-books/gallery');
+    await page.getByRole('link', { name: 'Open the public photo book gallery' }).click();
+    await expect(page).toHaveURL(gallery);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Photo book gallery');
+    await expect(page.getByRole('link', { name: 'Lake District walks' })).toBeVisible();
     await viewer.goto(gallery);
     await expect(viewer.getByRole('heading', { level: 1 })).toHaveText('Photo book gallery');
     await viewer

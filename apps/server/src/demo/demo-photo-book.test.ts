@@ -16,7 +16,7 @@ describe('demo online photo books', () => {
   });
   afterAll(() => t.close());
 
-  it('puts the private demo customer’s delivered photo book online and blocks the one in production, once', async () => {
+  it('puts the private demo customer’s delivered photo book online and in the default storefront’s gallery, and blocks the one in production, once', async () => {
     const customers = createCustomersRepository(t.db);
     await seedDemoAccounts(customers);
     const accounts = await Promise.all(
@@ -46,6 +46,22 @@ describe('demo online photo books', () => {
     });
     expect(viewer.statusCode).toBe(200);
     expect(viewer.body).toContain('Page 1 of 16');
+
+    // Published in the default storefront's gallery (plain localhost serves it), so a fresh start shows one.
+    const gallery = await t.app.inject({ url: '/photo-books/gallery', headers: { host: 'localhost:8080' } });
+    expect(gallery.statusCode).toBe(200);
+    expect(gallery.body).toContain(`href="${new URL(books[0]!.viewerUrl).pathname}"`);
+    expect(gallery.body).toContain('Summer in Sweden');
+    const travel = await t.app.inject({
+      url: '/photo-books/gallery?category=travel',
+      headers: { host: 'uk.localhost:8080' },
+    });
+    expect(travel.body).toContain('Summer in Sweden');
+    const otherStorefront = await t.app.inject({
+      url: '/photo-books/gallery',
+      headers: { host: 'nl.localhost:8080' },
+    });
+    expect(otherStorefront.body).not.toContain('Summer in Sweden');
 
     const blocked = await t.app.inject({
       url: `/api/gallery/v1/blockedorders/${customer.id}`,

@@ -1,5 +1,7 @@
 import sharp from 'sharp';
 import type { Queryable } from '../platform/database';
+import { DEFAULT_STOREFRONT_ID, storefronts } from '../storefronts/storefronts';
+import type { WidgetRecord } from '../widgets/widgets.repository';
 import type { WidgetsService } from '../widgets/widgets.service';
 import { demoPicture } from './demo-photos';
 
@@ -28,16 +30,19 @@ export async function publishDemoPhotoBook(
   orderId: string,
   title: string,
   pageCount: number,
-): Promise<void> {
-  await widgets.putFromShop(orderId, { title, pageCount });
+): Promise<WidgetRecord> {
+  let book = await widgets.putFromShop(orderId, { title, pageCount });
   for (let page = 1; page <= pageCount; page += 1) {
-    await widgets.putPageFromShop(orderId, page, await demoPhotoBookPage(page));
+    book = await widgets.putPageFromShop(orderId, page, await demoPhotoBookPage(page));
   }
+  return book;
 }
 
 /**
- * The private demo customer's online photo books: their delivered photo book is online (16 pages), and
- * the one still in production is blocked (its cover uses licensed artwork). Seeded once.
+ * The private demo customer's online photo books: their delivered photo book is online (16 pages) and
+ * published under Travel in the gallery of the default storefront, the one plain `localhost` serves
+ * (decision 116), as the customer would publish it; the one still in production is blocked (its cover
+ * uses licensed artwork). Seeded once.
  */
 export async function seedDemoPhotoBooks(
   db: Queryable,
@@ -54,7 +59,13 @@ export async function seedDemoPhotoBooks(
   let seeded = 0;
   for (const order of rows) {
     if (order.state === 'Dispatched') {
-      await publishDemoPhotoBook(widgets, order.id, 'Summer in Sweden', 16);
+      const book = await publishDemoPhotoBook(widgets, order.id, 'Summer in Sweden', 16);
+      const storefront = storefronts.find((candidate) => candidate.id === DEFAULT_STOREFRONT_ID)!;
+      await widgets.publish(
+        { customerId, isB2B: false, storefrontId: storefront.id },
+        { widgetId: book.id, channel: storefront.channelId, categoryId: 'travel' },
+        { storefront },
+      );
     } else {
       await widgets.putFromShop(order.id, { title: 'Our wedding day', blockedReason: 'licensedContent' });
     }

@@ -222,7 +222,7 @@ export function createWidgetsService(deps: { db: Database; blobs: BlobStore; rat
     async publish(
       caller: Caller,
       body: { widgetId: string; channel: string; categoryId: GalleryCategory },
-      storefront: ResolvedStorefront,
+      storefront: Pick<ResolvedStorefront, 'storefront'>,
     ): Promise<GalleryEntry> {
       const record = await owned(caller, body.widgetId);
       if (body.channel !== storefront.storefront.channelId) {

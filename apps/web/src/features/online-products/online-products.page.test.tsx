@@ -58,12 +58,16 @@ describe('the online photo books page', () => {
     expect(await within(item).findByRole('button', { name: 'Publish in gallery' })).toBeVisible();
   });
 
-  it('shows the empty text and a load error with a retry', async () => {
+  it('shows the empty text and leads to the public gallery', async () => {
     renderApp({
       path: '/online-products',
       routes: { ...routes([]), [`${gallery}/v1/blockedorders/c-1`]: () => jsonResponse([]) },
     });
     expect(await screen.findByText('You have no online photo books yet')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Open the public photo book gallery' })).toHaveAttribute(
+      'href',
+      '/photo-books/gallery',
+    );
   });
 
   it('says so when the books cannot be loaded', async () => {

@@ -1,6 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { galleryApi, widgetsApi, type BlockedReason, type GalleryCategory } from '@photo/contracts/widgets';
+import {
+  galleryApi,
+  WIDGET_GALLERY_PATH,
+  widgetsApi,
+  type BlockedReason,
+  type GalleryCategory,
+} from '@photo/contracts/widgets';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
@@ -44,7 +50,11 @@ export function OnlineProductsPage() {
 
   return (
     <Page title={t('title.onlineProducts')}>
-      <p className="online-products__intro">{t('onlineProducts.intro')}</p>
+      <p className="online-products__intro">
+        {t('onlineProducts.intro')}{' '}
+        {/* The gallery is the server's public page (decision 095), not a route of this app. */}
+        <a href={WIDGET_GALLERY_PATH}>{t('onlineProducts.galleryLink')}</a>
+      </p>
       {books.isPending ? (
         <LoadingIndicator label={t('common.loading')} />
       ) : books.isError ? (
