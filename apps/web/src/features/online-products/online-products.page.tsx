@@ -62,7 +62,7 @@ export function OnlineProductsPage() {
       ) : books.data.length === 0 ? (
         <p className="online-products__empty">{t('onlineProducts.empty')}</p>
       ) : (
-        <ul className="online-products__list" aria-label={t('title.onlineProducts')}>
+        <ul className="card-list" aria-label={t('title.onlineProducts')}>
           {books.data.map((book) => (
             <BookItem key={book.id} book={book} />
           ))}
@@ -77,11 +77,11 @@ export function OnlineProductsPage() {
         blocked.data.length > 0 && (
           <section className="online-products__blocked" aria-labelledby="online-products-blocked">
             <h2 id="online-products-blocked">{t('onlineProducts.blocked.title')}</h2>
-            <ul className="online-products__blocked-list">
+            <ul className="card-list online-products__blocked-list">
               {blocked.data.map((order) => (
-                <li key={order.productCode}>
+                <li key={order.productCode} className="card">
                   <h3>{order.title}</h3>
-                  <p className="online-products__meta">
+                  <p className="card__meta">
                     {order.productName} · {t('onlineProducts.orderCode', { code: order.productCode })}
                   </p>
                   <p>{t(blockedReasonTexts[order.reason])}</p>
@@ -127,13 +127,19 @@ function BookItem({ book }: { book: OnlinePhotoBook }) {
   };
 
   return (
-    <li className="online-products__item">
-      <img className="online-products__cover" src={book.coverUrl} alt="" width={300} height={300} />
-      <div className="online-products__details">
-        <h2 className="online-products__title" id={headingId}>
+    <li className="card card--media">
+      <img
+        className="card__media online-products__cover"
+        src={book.coverUrl}
+        alt=""
+        width={300}
+        height={300}
+      />
+      <div className="card__body">
+        <h2 className="card__title" id={headingId}>
           {book.title}
         </h2>
-        <p className="online-products__meta">
+        <p className="card__meta">
           {book.productName} · {t('onlineProducts.orderCode', { code: book.productCode })} ·{' '}
           {t('onlineProducts.pageCount', { count: book.pageCount })}
         </p>

@@ -134,7 +134,7 @@ function ShareForm({ book }: { book: OnlinePhotoBook }) {
 
   if (sentTo) {
     return (
-      <div className="online-products__share" role="status">
+      <div className="card" role="status">
         <p>{t('widgetShare.sent', { email: sentTo })}</p>
         <div className="actions">
           <button type="button" className="button button--secondary" onClick={() => setSentTo(undefined)}>
@@ -149,10 +149,16 @@ function ShareForm({ book }: { book: OnlinePhotoBook }) {
   }
 
   return (
-    <div className="online-products__share">
-      <img className="online-products__cover" src={book.coverUrl} alt="" width={300} height={300} />
+    <div className="card card--media online-products__share">
+      <img
+        className="card__media online-products__cover"
+        src={book.coverUrl}
+        alt=""
+        width={300}
+        height={300}
+      />
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <h2 className="online-products__title">{book.title}</h2>
+        <h2 className="card__title">{book.title}</h2>
         <p>{t('widgetShare.intro', { title: book.title })}</p>
         <div className="field">
           <label className="field__label" htmlFor={inputId('fromName')}>

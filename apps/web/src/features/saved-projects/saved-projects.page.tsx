@@ -53,11 +53,7 @@ export function SavedProjectsPage() {
         <p className="saved-projects__empty">{t('savedProjects.empty')}</p>
       ) : (
         <>
-          <ul
-            className="saved-projects__list"
-            aria-label={t('title.savedProjects')}
-            aria-busy={projects.isFetching}
-          >
+          <ul className="card-list" aria-label={t('title.savedProjects')} aria-busy={projects.isFetching}>
             {projects.data.projects.map((project) => (
               <ProjectItem
                 key={project.id}
@@ -118,20 +114,26 @@ function ProjectItem(props: {
   };
 
   return (
-    <li className={`saved-projects__item${props.failed ? ' saved-projects__item--failed' : ''}`}>
+    <li className={`card card--media${props.failed ? ' saved-projects__failed' : ''}`}>
       {project.previewUrl ? (
-        <img className="saved-projects__preview" src={project.previewUrl} alt="" width={300} height={200} />
+        <img
+          className="card__media saved-projects__preview"
+          src={project.previewUrl}
+          alt=""
+          width={300}
+          height={200}
+        />
       ) : (
-        <div className="saved-projects__preview saved-projects__preview--none">
+        <div className="card__media saved-projects__preview saved-projects__preview--none">
           {t('savedProjects.noPreview')}
         </div>
       )}
-      <div className="saved-projects__details">
-        <h2 className="saved-projects__name" id={headingId}>
+      <div className="card__body">
+        <h2 className="card__title" id={headingId}>
           {project.name}
         </h2>
-        <p className="saved-projects__product">{project.productName}</p>
-        <p className="saved-projects__changed">
+        <p className="card__meta">{project.productName}</p>
+        <p className="card__meta">
           {t('savedProjects.lastChanged', { date: formatDate(project.lastChanged, { dateStyle: 'medium' }) })}
         </p>
         <div className="saved-projects__actions">
