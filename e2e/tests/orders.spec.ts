@@ -45,7 +45,7 @@ test.describe('orders', () => {
     await inProgress.getByRole('link', { name: `Order ${withVoucher.orderCode}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Order details' })).toBeVisible();
     await expect(page.getByText('Voucher BOOK20: 20% off photo books')).toBeVisible();
-    await expect(page.getByText('Photo book A4 hardcover')).toBeVisible();
+    await expect(page.getByText('Photo book A4 hardcover', { exact: true })).toBeVisible();
     // Product pictures are decorative (the name says what it is), and they load.
     const pictures = page.getByRole('list', { name: 'Products' }).locator('img');
     await expect(pictures).toHaveCount(2);
