@@ -16,6 +16,7 @@ import { AppLink } from '../../shared/routing/app-link';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
+import { BookCover } from './book-cover';
 import { onlineProductQueries, type OnlinePhotoBook } from './online-products.queries';
 import './online-products.css';
 
@@ -128,13 +129,7 @@ function BookItem({ book }: { book: OnlinePhotoBook }) {
 
   return (
     <li className="card card--media">
-      <img
-        className="card__media online-products__cover"
-        src={book.coverUrl}
-        alt=""
-        width={300}
-        height={300}
-      />
+      <BookCover book={book} />
       <div className="card__body">
         <h2 className="card__title" id={headingId}>
           {book.title}

@@ -12,6 +12,7 @@ import type { MessageId } from '../../shared/i18n/translator';
 import { AppLink } from '../../shared/routing/app-link';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
+import { BookCover } from './book-cover';
 import { onlineProductQueries, type OnlinePhotoBook } from './online-products.queries';
 import './online-products.css';
 
@@ -150,13 +151,7 @@ function ShareForm({ book }: { book: OnlinePhotoBook }) {
 
   return (
     <div className="card card--media online-products__share">
-      <img
-        className="card__media online-products__cover"
-        src={book.coverUrl}
-        alt=""
-        width={300}
-        height={300}
-      />
+      <BookCover book={book} />
       <form onSubmit={(event) => void submit(event)} noValidate>
         <h2 className="card__title">{book.title}</h2>
         <p>{t('widgetShare.intro', { title: book.title })}</p>
