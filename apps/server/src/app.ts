@@ -314,6 +314,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     createOrdersService({
       orders: ordersRepository,
       shop: shopApi.orders,
+      merchandise,
       clock,
       validateAddress: validatePostalAddress,
     }),

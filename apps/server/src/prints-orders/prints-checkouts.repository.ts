@@ -11,6 +11,8 @@ export interface PrintsCheckout {
   articleCode: string;
   articleName: string;
   sizeCode: string;
+  /** The catalogue's product code of the article in this size: what the order line carries. */
+  productCode: string;
   paperCode: string | null;
   finishCode: string | null;
   quantity: number;
@@ -33,6 +35,7 @@ interface CheckoutRow {
   article_code: string;
   article_name: string;
   size_code: string;
+  product_code: string;
   paper_code: string | null;
   finish_code: string | null;
   quantity: number;
@@ -64,6 +67,7 @@ const toCheckout = (row: CheckoutRow): PrintsCheckout => ({
   articleCode: row.article_code,
   articleName: row.article_name,
   sizeCode: row.size_code,
+  productCode: row.product_code,
   paperCode: row.paper_code,
   finishCode: row.finish_code,
   quantity: Number(row.quantity),
@@ -85,8 +89,8 @@ export function createPrintsCheckoutsRepository(db: Queryable) {
       await db.query(
         `INSERT INTO prints_checkouts (id, customer_id, storefront_id, locale, temp_selection_id, photo_ids,
            article_code, article_name, size_code, paper_code, finish_code, quantity, currency, unit_price_minor,
-           delivery_type, delivery_price_minor, delivery_address)
-         VALUES ($1, $2, $3, $4, $5, $6::uuid[], $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb)`,
+           delivery_type, delivery_price_minor, delivery_address, product_code)
+         VALUES ($1, $2, $3, $4, $5, $6::uuid[], $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb, $18)`,
         [
           checkout.id,
           checkout.customerId,
@@ -105,6 +109,7 @@ export function createPrintsCheckoutsRepository(db: Queryable) {
           checkout.deliveryType,
           checkout.deliveryPriceMinor,
           JSON.stringify(checkout.deliveryAddress),
+          checkout.productCode,
         ],
       );
     },
@@ -113,8 +118,8 @@ export function createPrintsCheckoutsRepository(db: Queryable) {
     async findOwned(customerId: string, id: string): Promise<PrintsCheckout | undefined> {
       const { rows } = await db.query<CheckoutRow>(
         `SELECT id, customer_id, storefront_id, locale, temp_selection_id::text, photo_ids::text[] AS photo_ids,
-           article_code, article_name, size_code, paper_code, finish_code, quantity, currency, unit_price_minor,
-           delivery_type, delivery_price_minor, delivery_address, super_order_code,
+           article_code, article_name, size_code, product_code, paper_code, finish_code, quantity, currency,
+           unit_price_minor, delivery_type, delivery_price_minor, delivery_address, super_order_code,
            to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
          FROM prints_checkouts WHERE id = $1 AND customer_id = $2`,
         [id, customerId],

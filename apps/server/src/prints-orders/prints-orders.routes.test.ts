@@ -90,7 +90,8 @@ describe(`prints ordered through the prints-order page (${process.env.DATABASE_U
     expect(order.deliveryAddress.pickupPointName).toBe('PhotoShop Service Point South');
     const products = order.orders.flatMap((inner) => inner.products);
     expect(products).toHaveLength(3);
-    expect(products.every((p) => p.code === 'PAP_910' && p.quantity === 2 && p.unitPrice === 35)).toBe(true);
+    // The line carries the product code of the chosen size, so a reorder finds the same size again.
+    expect(products.every((p) => p.code === 'PAP_1318' && p.quantity === 2 && p.unitPrice === 35)).toBe(true);
     const list = await t.app.inject({ url: '/api/orders/v2/superorders/me', headers: owner.headers });
     expect(JSON.stringify(list.json())).toContain(orderCode);
     // Another customer cannot follow the payment back.

@@ -115,7 +115,7 @@ export function createPrintsOrdersService(deps: {
           paymentChangedDate: now,
           products: checkout.photoIds.map((photoId, index) => ({
             lineId: String(index + 1),
-            code: checkout.articleCode,
+            code: checkout.productCode,
             articleName: checkout.articleName,
             articleGroup: 'prints',
             quantity: checkout.quantity,
@@ -181,7 +181,7 @@ export function createPrintsOrdersService(deps: {
       });
       const deliveryPrice = merchandise.deliveryPrice(channelId, body.deliveryType);
       const address = await deliveryAddressFor(caller, channelId, body);
-      const size = line.article.sizes.find((candidate) => candidate.code === body.sizeCode)!;
+      const { size } = line;
       const id = uuidv7();
       const currency = line.unitPrice.currency;
       await checkouts.insert({
@@ -194,6 +194,7 @@ export function createPrintsOrdersService(deps: {
         articleCode: line.article.code,
         articleName: `${line.article.name} ${size.widthCm} × ${size.heightCm} cm`,
         sizeCode: size.code,
+        productCode: size.productCode,
         paperCode: body.paperCode ?? null,
         finishCode: body.finishCode ?? null,
         quantity: body.quantity,

@@ -224,9 +224,7 @@ switch (command) {
             ...demoDeliveryAddress('nl', { firstName: 'Demo', lastName: 'Customer' }),
             ...(values.pickup ? { pickupPointName: values.pickup } : {}),
           },
-          orders: [
-            { id: `${superOrderCode}-1`, products: [demoProduct(kind, '1', quantity, storefront.currency)] },
-          ],
+          orders: [{ id: `${superOrderCode}-1`, products: [demoProduct(kind, '1', quantity, storefront)] }],
         },
       ),
     );
