@@ -2,6 +2,7 @@ import { emptyPostalAddress } from '@photo/contracts/addresses';
 import type {
   ArticleGroup,
   DeliveryAddress,
+  DeliveryType,
   InternalOrderState,
   PaymentStatus,
 } from '@photo/contracts/orders';
@@ -59,6 +60,10 @@ export function demoProduct(
     ...(voucher ? { voucher } : {}),
   };
 }
+
+/** What the catalogue charges for delivery in the storefront's channel, minor units. */
+export const demoDeliveryPrice = (storefront: Storefront, type: DeliveryType) =>
+  merchandise.deliveryPrice(storefront.channelId, type).amountMinor;
 
 /** A street in each demo storefront's country, where demo orders are delivered. */
 const addresses = {
@@ -266,6 +271,7 @@ export async function seedDemoOrders(
         createdAt: createdAt.toISOString(),
         changedAt: createdAt.toISOString(),
         deliveryType: order.pickupPoint ? 'PickupPoint' : 'Home',
+        deliveryPrice: demoDeliveryPrice(storefront, order.pickupPoint ? 'PickupPoint' : 'Home'),
         deliveryAddress: {
           ...demoDeliveryAddress(order.storefront, name),
           ...(order.pickupPoint ? { pickupPointName: order.pickupPoint } : {}),

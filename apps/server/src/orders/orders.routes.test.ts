@@ -103,7 +103,15 @@ describe('the customer order calls (spec 7)', () => {
         .flatMap((item) => item.orders.flatMap((order) => order.products))
         .some((p) => p.voucher === 'BOOK20'),
     ).toBe(true);
-    expect(items[0]).toMatchObject({ productCount: 60, totalPrice: 48 * 19 + 12 * 39 });
+    // The newest demo order: 48 + 12 prints delivered home in the Netherlands, all at catalogue prices.
+    const nl = createMerchandiseService();
+    const price = (code: string) => nl.product('NL', code)!.size.price.amountMinor;
+    const homeDelivery = nl.deliveryPrice('NL', 'Home').amountMinor;
+    expect(items[0]).toMatchObject({
+      productCount: 60,
+      deliveryPrice: homeDelivery,
+      totalPrice: 48 * price('PAP_910') + 12 * price('PAP_1318') + homeDelivery,
+    });
     // Every account has its own orders; none of the demo customer's codes appear in another's list.
     const others = await list(other);
     expect(others.items.map((item) => item.orderCode)).not.toContain(items[0]!.orderCode);
@@ -292,6 +300,11 @@ describe('the customer order calls (spec 7)', () => {
       ['PAP_1318', 3, todaysPrice('PAP_1318')],
     ]);
     expect(todaysPrice('PAP_1318')).not.toBe(1);
+    const delivery = catalogue.deliveryPrice('UK', 'Home').amountMinor;
+    expect(copy).toMatchObject({
+      deliveryPrice: delivery,
+      totalPrice: 3 * todaysPrice('PAP_1318') + delivery,
+    });
 
     await placeUk('UK-MUG', 'Home', [line('1', 'GIFT_MUG', 'gifts')]);
     // Canvas is delivered to the door only: a pickup-point order of one cannot simply be made again.

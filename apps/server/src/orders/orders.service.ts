@@ -89,7 +89,7 @@ export function createOrdersService(deps: {
   orders: OrdersRepository;
   shop: ShopOrdersService;
   /** The one catalogue: what a reorder can make again, and at what price today. */
-  merchandise: Pick<MerchandiseService, 'product' | 'articleGroups'>;
+  merchandise: Pick<MerchandiseService, 'product' | 'deliveryPrice' | 'articleGroups'>;
   clock: Clock;
   validateAddress: PostalAddressValidator;
 }) {
@@ -120,7 +120,11 @@ export function createOrdersService(deps: {
         status: superOrderStatus(own),
         inProgress: mapped.some((order) => order.inProgress),
         productCount: allProducts.reduce((sum, product) => sum + product.quantity, 0),
-        totalPrice: allProducts.reduce((sum, product) => sum + product.quantity * product.unitPrice, 0),
+        deliveryPrice: superOrder.deliveryPrice,
+        totalPrice: allProducts.reduce(
+          (sum, product) => sum + product.quantity * product.unitPrice,
+          superOrder.deliveryPrice,
+        ),
         orders: mapped,
       };
       return { entry, records: own };
@@ -163,7 +167,7 @@ export function createOrdersService(deps: {
   /**
    * The lines of an order that can be made again: products of its live orders that the catalogue still
    * sells in the order's channel, marked REORDERABLE and offered for the order's delivery type, each
-   * with today's price (a voucher of the first order does not carry over).
+   * with today's price (a voucher of the first order does not carry over); delivery costs today's price too.
    */
   const reorderableLines = async (caller: Caller, code: string) => {
     const superOrder = await ownSuperOrder(caller, code);
@@ -179,7 +183,7 @@ export function createOrdersService(deps: {
         ? [{ product, price: offered.size.price }]
         : [];
     });
-    return { superOrder, cancelled: live.length === 0, lines };
+    return { superOrder, channelId, cancelled: live.length === 0, lines };
   };
 
   const reorderStatus = async (caller: Caller, code: string): Promise<ReorderStatus> => {
@@ -270,8 +274,8 @@ export function createOrdersService(deps: {
 
     /** Spec 7 direct reorder: the lines that can be made again, at today's prices, placed as the shop places an order. */
     async reorder(caller: Caller, code: string): Promise<{ orderCode: string }> {
-      const { superOrder, cancelled, lines } = await reorderableLines(caller, code);
-      if (cancelled || lines.length === 0) throw conflict('This order cannot be reordered');
+      const { superOrder, channelId, cancelled, lines } = await reorderableLines(caller, code);
+      if (cancelled || !channelId || lines.length === 0) throw conflict('This order cannot be reordered');
       const newCode = `${superOrder.code.split('-')[0]}-R${randomInt(10_000_000, 99_999_999)}`;
       const now = clock.now().toISOString();
       await shop.putSuperOrder(newCode, {
@@ -283,6 +287,7 @@ export function createOrdersService(deps: {
         changedAt: now,
         deliveryType: superOrder.deliveryType,
         deliveryAddress: superOrder.deliveryAddress,
+        deliveryPrice: merchandise.deliveryPrice(channelId, superOrder.deliveryType).amountMinor,
         reorderOf: superOrder.code,
         orders: [
           {

@@ -87,6 +87,8 @@ describe(`prints ordered through the prints-order page (${process.env.DATABASE_U
     expect(details.statusCode).toBe(200);
     const order = ordersApi.superOrder.response.parse(details.json());
     expect(order.deliveryType).toBe('PickupPoint');
+    // The order costs what the customer paid: the prints and the delivery to the pickup point.
+    expect(order).toMatchObject({ deliveryPrice: 199, totalPrice: 409 });
     expect(order.deliveryAddress.pickupPointName).toBe('PhotoShop Service Point South');
     const products = order.orders.flatMap((inner) => inner.products);
     expect(products).toHaveLength(3);

@@ -107,6 +107,7 @@ export function createPrintsOrdersService(deps: {
       changedAt: now,
       deliveryType: checkout.deliveryType,
       deliveryAddress: checkout.deliveryAddress,
+      deliveryPrice: checkout.deliveryPriceMinor,
       orders: [
         {
           id: `${code}-1`,
