@@ -127,6 +127,22 @@ export function createPrintsCheckoutsRepository(db: Queryable) {
       return rows[0] && toCheckout(rows[0]);
     },
 
+    /**
+     * Deletes checkouts made before `createdBefore` that never became an order and whose payment (of
+     * `paymentPurpose`) was not paid, answering how many went. A paid one waits to be placed.
+     */
+    async deleteAbandoned(createdBefore: Date, paymentPurpose: string): Promise<number> {
+      const { rows } = await db.query(
+        `DELETE FROM prints_checkouts c
+         WHERE c.super_order_code IS NULL AND c.created_at < $1
+           AND NOT EXISTS (SELECT 1 FROM payments p
+                           WHERE p.purpose = $2 AND p.reference = c.id::text AND p.status = 'paid')
+         RETURNING c.id`,
+        [createdBefore.toISOString(), paymentPurpose],
+      );
+      return rows.length;
+    },
+
     async markPlaced(id: string, superOrderCode: string): Promise<void> {
       await db.query(
         'UPDATE prints_checkouts SET super_order_code = $2, placed_at = now() WHERE id = $1 AND super_order_code IS NULL',
