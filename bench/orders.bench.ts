@@ -13,6 +13,7 @@ import os from 'node:os';
 import { ordersApi, SuperOrderDetailsSchema } from '@photo/contracts/orders';
 import { validatePostalAddress } from '../apps/server/src/addresses/address-validator';
 import { createCustomersRepository } from '../apps/server/src/customers/customers.repository';
+import { createMerchandiseService } from '../apps/server/src/merchandise/merchandise.service';
 import { createOrdersRepository } from '../apps/server/src/orders/orders.repository';
 import { createOrdersService } from '../apps/server/src/orders/orders.service';
 import type { Caller } from '../apps/server/src/platform/caller';
@@ -51,6 +52,7 @@ async function measure(engine: string, db: Database) {
   const service = createOrdersService({
     orders: createOrdersRepository(db),
     shop: createShopOrdersService({ db, customers: createCustomersRepository(db) }),
+    merchandise: createMerchandiseService(),
     clock: systemClock,
     validateAddress: validatePostalAddress,
   });

@@ -15,6 +15,31 @@ interface ListedOrder {
   orders: Array<{ code: string; products: Array<{ voucher: string | null }> }>;
 }
 
+/** Today's price of a product code in a channel, as the shop's catalogue (the merchandise GraphQL) says. */
+const cataloguePrice = (page: Page, channelId: string, productCode: string) =>
+  page.evaluate(
+    async ({ channelId, productCode }) => {
+      const response = await fetch('/api/merchandise/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: `query ($id: ID!) { channel(id: $id) { articles { sizes { productCode price { amountMinor } } } } }`,
+          variables: { id: channelId },
+        }),
+      });
+      const { data } = (await response.json()) as {
+        data: {
+          channel: {
+            articles: Array<{ sizes: Array<{ productCode: string; price: { amountMinor: number } }> }>;
+          };
+        };
+      };
+      const sizes = data.channel.articles.flatMap((article) => article.sizes);
+      return sizes.find((size) => size.productCode === productCode)!.price.amountMinor;
+    },
+    { channelId, productCode },
+  );
+
 /** The customer's orders as the page reads them (through the browser's session). */
 const myOrders = (page: Page) =>
   page.evaluate(async () => {
@@ -63,7 +88,9 @@ test.describe('orders', () => {
     await expect(page.getByRole('alert')).toHaveText('Order not found');
   });
 
-  test('follows an order the shop advances, and reorders a sent one', async ({ openSignedIn }) => {
+  test('follows an order the shop advances, and reorders a sent one at today’s catalogue prices', async ({
+    openSignedIn,
+  }) => {
     const page = await openSignedIn(businessCustomer, unitedKingdom, '/orders');
     const orders = await myOrders(page);
     const awaiting = orders.find((order) => order.status === 'AwaitingPayment')!;
@@ -90,6 +117,29 @@ test.describe('orders', () => {
     const reordered = (await myOrders(page))[0]!;
     expect(reordered.orderCode).not.toBe(awaiting.orderCode);
     await expect(page).toHaveURL(new RegExp(`/orders/${reordered.orderCode}$`));
+
+    // A reorder is made at today's catalogue price: the voucher of the first order does not carry over.
+    const withVoucher = (await myOrders(page)).find((order) =>
+      order.orders.some((inner) => inner.products.some((product) => product.voucher)),
+    )!;
+    await page.goto(unitedKingdom.url(`/orders/${withVoucher.orderCode}`));
+    const book = page
+      .getByRole('list', { name: 'Products' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Photo book A4 hardcover' });
+    await expect(book).toContainText('Voucher BOOK20');
+    const todays = await cataloguePrice(page, 'UK', 'BOOK_A4_HARD');
+    const pounds = (minor: number) =>
+      new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(minor / 100);
+    await expect(book).not.toContainText(pounds(todays));
+    await page.getByRole('button', { name: 'Reorder these products' }).click();
+    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+      /Your new order .+ has been placed\./,
+    );
+    const again = (await myOrders(page))[0]!;
+    await expect(page).toHaveURL(new RegExp(`/orders/${again.orderCode}$`));
+    await expect(book).toContainText(pounds(todays));
+    await expect(book).not.toContainText('Voucher');
   });
 
   test('changes the delivery address of an order before production, and is refused once production started', async ({

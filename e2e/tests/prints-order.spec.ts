@@ -58,6 +58,9 @@ test.describe('prints ordered end to end, and the storage reactivation', () => {
     const orderCode = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]!);
     const summary = page.getByRole('region', { name: `Order ${orderCode}` });
     await expect(summary.getByText('Ordered', { exact: true })).toBeVisible();
+    // The order costs what was paid: the prints and the delivery to the pickup point.
+    await expect(summary.getByRole('definition').filter({ hasText: '£1.99' })).toBeVisible();
+    await expect(summary.getByRole('definition').filter({ hasText: '£3.39' })).toBeVisible();
     const products = page.getByRole('list', { name: 'Products' });
     await expect(products.getByText('Photo prints 13 × 18 cm')).toHaveCount(2);
     await expect(products.locator('img')).toHaveCount(2);

@@ -314,6 +314,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     createOrdersService({
       orders: ordersRepository,
       shop: shopApi.orders,
+      merchandise,
       clock,
       validateAddress: validatePostalAddress,
     }),
@@ -343,6 +344,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const payments = createPaymentsService({
     payments: createPaymentsRepository(db),
     provider: createTestPaymentProvider(testPayments),
+    clock,
   });
   registerPaymentReturnRoute(app, { payments, authenticate: auth.authenticate });
   registerPaymentMethodRoutes(
@@ -361,22 +363,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const tempSelections = createTempSelectionsRepository(db);
   const tempSelectionsService = createTempSelectionsService(tempSelections);
   registerTempSelectionRoutes(api, tempSelectionsService);
-  registerPrintsOrderRoutes(
-    api,
-    createPrintsOrdersService({
-      checkouts: createPrintsCheckoutsRepository(db),
-      tempSelections: tempSelectionsService,
-      merchandise,
-      payments,
-      customers: customersRepository,
-      shop: shopApi.orders,
-      findDeliveryAddress: async (customerId, addressId) => {
-        const address = await createAddressesRepository(db).find(customerId, addressId);
-        return address && deliveryAddressOf(address);
-      },
-      clock,
-    }),
-  );
+  const printsOrders = createPrintsOrdersService({
+    checkouts: createPrintsCheckoutsRepository(db),
+    tempSelections: tempSelectionsService,
+    merchandise,
+    payments,
+    customers: customersRepository,
+    shop: shopApi.orders,
+    findDeliveryAddress: async (customerId, addressId) => {
+      const address = await createAddressesRepository(db).find(customerId, addressId);
+      return address && deliveryAddressOf(address);
+    },
+    clock,
+  });
+  registerPrintsOrderRoutes(api, printsOrders);
   const pushRoutes = await registerPushRoutes(app, {
     push,
     authenticateUpgrade: auth.authenticateUpgrade,
@@ -460,6 +460,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
     createInvoiceWork({ invoices, orders: ordersRepository }),
     createInvoiceRetentionWork({ invoices: invoicesRepository, blobs: deps.blobs, clock }),
+    printsOrders.background,
+    payments.background,
     {
       // Expired selections are never served; this only keeps the table small.
       handlers: { [TEMP_SELECTIONS_HOUSEKEEPING_JOB]: () => tempSelections.deleteExpired() },

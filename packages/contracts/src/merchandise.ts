@@ -30,6 +30,8 @@ export type Money = z.infer<typeof MoneySchema>;
 
 export const SizeOptionSchema = z.object({
   code: z.string(),
+  /** The shop's product code (SKU) of the article in this size, as order lines carry it. */
+  productCode: z.string(),
   widthCm: z.number(),
   heightCm: z.number(),
   price: MoneySchema,
@@ -82,7 +84,7 @@ export const merchandiseQueries = {
     id currency
     articles(capability: $capability) {
       code category name capabilities
-      sizes { code widthCm heightCm price { amountMinor currency } }
+      sizes { code productCode widthCm heightCm price { amountMinor currency } }
       papers { code name }
       finishes { code name }
     }

@@ -148,7 +148,9 @@ export const SuperOrderSchema = z.object({
   /** In progress when any of its orders is (spec 9); otherwise it belongs to history. */
   inProgress: z.boolean(),
   productCount: z.int().check(z.nonnegative()),
-  /** Sum of quantity x unit price, minor units. */
+  /** What delivery costs, minor units (0 when the shop charged nothing or did not say). */
+  deliveryPrice: z.int().check(z.nonnegative()),
+  /** Sum of quantity x unit price, plus delivery, minor units. */
   totalPrice: z.int().check(z.nonnegative()),
   orders: z.array(OrderSchema),
 });

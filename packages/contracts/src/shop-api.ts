@@ -107,6 +107,8 @@ export const ShopSuperOrderBodySchema = z.object({
   changedAt: isoDateTime,
   deliveryType: z.enum(deliveryTypes),
   deliveryAddress: DeliveryAddressSchema,
+  /** What delivery costs, in minor units of the super order's currency; 0 when left out. */
+  deliveryPrice: z._default(z.int().check(z.nonnegative(), z.maximum(10_000_000)), 0),
   reorderOf: z.optional(id),
   orders: z.array(ShopOrderSchema).check(z.minLength(1), z.maxLength(100)),
 });

@@ -2,41 +2,33 @@ import { emptyPostalAddress } from '@photo/contracts/addresses';
 import type {
   ArticleGroup,
   DeliveryAddress,
+  DeliveryType,
   InternalOrderState,
   PaymentStatus,
 } from '@photo/contracts/orders';
 import type { ShopProduct } from '@photo/contracts/shop-api';
+import { createMerchandiseService } from '../merchandise/merchandise.service';
 import type { Queryable } from '../platform/database';
 import type { ShopOrdersService } from '../shop-api/shop-orders.service';
-import { storefronts } from '../storefronts/storefronts';
+import { storefronts, type Storefront } from '../storefronts/storefronts';
 
 const DAY_MS = 86_400_000;
 
-/** Products the demo shop sells, with their price in euro cents; other currencies convert below. */
+/**
+ * Products the demo shop sells: the catalogue's product code of each (an article in one size) and the
+ * name the shop prints on its orders. Prices come from the catalogue, in the storefront's currency.
+ */
 export const demoCatalogue = {
-  prints: { code: 'PAP_910', articleName: 'Prints 10x15 glossy', articleGroup: 'prints', euroCents: 19 },
-  printsLarge: { code: 'PAP_1318', articleName: 'Prints 13x18 matt', articleGroup: 'prints', euroCents: 39 },
-  photoBook: {
-    code: 'BOOK_A4_HARD',
-    articleName: 'Photo book A4 hardcover',
-    articleGroup: 'photoBooks',
-    euroCents: 3495,
-  },
-  canvas: { code: 'WALL_CANVAS_60', articleName: 'Canvas 60x40', articleGroup: 'wallDecor', euroCents: 4995 },
-  poster: { code: 'WALL_POSTER_A2', articleName: 'Poster A2', articleGroup: 'wallDecor', euroCents: 1495 },
-  cards: {
-    code: 'CARD_XMAS_10',
-    articleName: 'Christmas cards (10)',
-    articleGroup: 'cards',
-    euroCents: 1295,
-  },
-} satisfies Record<
-  string,
-  { code: string; articleName: string; articleGroup: ArticleGroup; euroCents: number }
->;
+  prints: { code: 'PAP_910', articleName: 'Prints 10x15 glossy', articleGroup: 'prints' },
+  printsLarge: { code: 'PAP_1318', articleName: 'Prints 13x18 matt', articleGroup: 'prints' },
+  photoBook: { code: 'BOOK_A4_HARD', articleName: 'Photo book A4 hardcover', articleGroup: 'photoBooks' },
+  canvas: { code: 'WALL_CANVAS_60', articleName: 'Canvas 60x40', articleGroup: 'wallDecor' },
+  poster: { code: 'WALL_POSTER_A2', articleName: 'Poster A2', articleGroup: 'wallDecor' },
+  cards: { code: 'CARD_XMAS_10', articleName: 'Christmas cards (10)', articleGroup: 'cards' },
+} satisfies Record<string, { code: string; articleName: string; articleGroup: ArticleGroup }>;
 export type DemoProductKind = keyof typeof demoCatalogue;
 
-const currencyRates: Record<string, number> = { EUR: 1, GBP: 0.86, SEK: 11.5, NOK: 11.7, DKK: 7.46 };
+const merchandise = createMerchandiseService();
 
 const imageOf: Record<ArticleGroup, string> = {
   prints: '/products/prints.svg',
@@ -46,27 +38,32 @@ const imageOf: Record<ArticleGroup, string> = {
   gifts: '/products/cards.svg',
 };
 
-/** A product line of the demo catalogue, priced in the storefront's currency. */
+/** A product line of the demo catalogue at the catalogue's price in the storefront's channel. */
 export function demoProduct(
   kind: DemoProductKind,
   lineId: string,
   quantity: number,
-  currency: string,
+  storefront: Storefront,
   voucher?: string,
 ): ShopProduct {
   const item = demoCatalogue[kind];
-  const price = Math.round(item.euroCents * (currencyRates[currency] ?? 1) * (voucher ? 0.8 : 1));
+  const offered = merchandise.product(storefront.channelId, item.code);
+  if (!offered) throw new Error(`The catalogue does not sell ${item.code} in ${storefront.channelId}`);
   return {
     lineId,
     code: item.code,
     articleName: item.articleName,
     articleGroup: item.articleGroup,
     quantity,
-    unitPrice: price,
+    unitPrice: Math.round(offered.size.price.amountMinor * (voucher ? 0.8 : 1)),
     imageUrl: imageOf[item.articleGroup],
     ...(voucher ? { voucher } : {}),
   };
 }
+
+/** What the catalogue charges for delivery in the storefront's channel, minor units. */
+export const demoDeliveryPrice = (storefront: Storefront, type: DeliveryType) =>
+  merchandise.deliveryPrice(storefront.channelId, type).amountMinor;
 
 /** A street in each demo storefront's country, where demo orders are delivered. */
 const addresses = {
@@ -274,6 +271,7 @@ export async function seedDemoOrders(
         createdAt: createdAt.toISOString(),
         changedAt: createdAt.toISOString(),
         deliveryType: order.pickupPoint ? 'PickupPoint' : 'Home',
+        deliveryPrice: demoDeliveryPrice(storefront, order.pickupPoint ? 'PickupPoint' : 'Home'),
         deliveryAddress: {
           ...demoDeliveryAddress(order.storefront, name),
           ...(order.pickupPoint ? { pickupPointName: order.pickupPoint } : {}),
@@ -282,7 +280,7 @@ export async function seedDemoOrders(
           {
             id: `${code}-1`,
             products: order.products.map(([kind, quantity, voucher], line) =>
-              demoProduct(kind, String(line + 1), quantity, storefront.currency, voucher),
+              demoProduct(kind, String(line + 1), quantity, storefront, voucher),
             ),
           },
         ],

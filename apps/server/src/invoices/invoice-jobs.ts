@@ -49,6 +49,7 @@ export function createInvoiceWork(deps: {
             quantity: product.quantity,
             unitPrice: product.unitPrice,
           })),
+          deliveryPrice: order.position === 0 ? superOrder.deliveryPrice : 0,
           confirmedAt,
         });
       },

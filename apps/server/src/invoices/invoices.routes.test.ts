@@ -222,6 +222,7 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
         createdAt: '2026-11-21T08:00:00Z',
         changedAt: '2026-11-21T08:00:00Z',
         deliveryType: 'Home',
+        deliveryPrice: 399,
         deliveryAddress: {
           firstName: 'Bram',
           lastName: 'Bakker',
@@ -264,7 +265,8 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     const invoices = z.array(HistoricalInvoiceSchema).parse((await list(business)).json());
     const made = invoices.filter((invoice) => invoice.orderRef === 'AT-5001');
     expect(made).toEqual([
-      expect.objectContaining({ invoiceNumber: 'AT-000001', channel: 'AT', grossTotal: 8388 }),
+      // 2 x € 34,95 and € 3,99 delivery, net € 73,89, with 20 % VAT.
+      expect.objectContaining({ invoiceNumber: 'AT-000001', channel: 'AT', grossTotal: 8867 }),
     ]);
     const { rows } = await t.db.query(`SELECT 1 FROM invoices WHERE order_id = 'AT-5002-1'`);
     expect(rows).toEqual([]);
@@ -275,6 +277,7 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     );
     expect(text).toContain('Rechnung AT-000001');
     expect(text).toContain('21. November 2026');
-    expect(text).toMatch(/USt\. 20 %\s+€ 13,98/);
+    expect(text).toMatch(/Versand\s+1\s+€ 3,99\s+€ 3,99/);
+    expect(text).toMatch(/USt\. 20 %\s+€ 14,78/);
   });
 });

@@ -7,6 +7,7 @@ import { renderPdf } from '../platform/pdf-renderer';
 import { isUuid, uuidv7 } from '../platform/uuid';
 import { storefronts } from '../storefronts/storefronts';
 import { invoiceDocument, type InvoiceSnapshot } from './invoice-document';
+import { invoiceTranslatorFor } from './invoice-messages';
 import { computeTotals, decideVat, type InvoiceLineInput } from './invoice-rules';
 import { sellerFor } from './invoice-sellers';
 import type { InvoiceRecord, InvoicesRepository } from './invoices.repository';
@@ -20,6 +21,8 @@ export interface InvoiceableOrder {
   storefrontId: string;
   currency: string;
   lines: InvoiceLineInput[];
+  /** Delivery of the super order, invoiced with its first order; 0 or absent adds no line. */
+  deliveryPrice?: number;
   confirmedAt: string;
 }
 
@@ -88,7 +91,16 @@ export function createInvoicesService(deps: {
       const buyer = await deps.readBuyer(order.customerId, seller.country);
       if (!buyer?.isB2B) return undefined;
       const vat = decideVat(seller.country, buyer.country, buyer.vatId);
-      const totals = computeTotals(order.lines, vat.rate);
+      const delivery = order.deliveryPrice
+        ? [
+            {
+              description: invoiceTranslatorFor(storefront.locales[0]!)('delivery'),
+              quantity: 1,
+              unitPrice: order.deliveryPrice,
+            },
+          ]
+        : [];
+      const totals = computeTotals([...order.lines, ...delivery], vat.rate);
       let invoice: InvoiceRecord;
       try {
         invoice = await db.transaction(async (tx) => {

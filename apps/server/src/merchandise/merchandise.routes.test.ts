@@ -41,6 +41,7 @@ describe('merchandise GraphQL endpoint', () => {
     expect(prints.name).toBe('Photo prints');
     expect(prints.capabilities).toContain('ORDERABLE_AS_PRINTS');
     expect(prints.sizes.map((s) => s.code)).toEqual(['10x15', '13x18', '20x30']);
+    expect(prints.sizes.map((s) => s.productCode)).toEqual(['PAP_910', 'PAP_1318', 'PAP_2030']);
     expect(prints.sizes[0]!.price).toEqual({ amountMinor: 17, currency: 'GBP' });
     expect(prints.papers.map((p) => p.code)).toEqual(['glossy', 'matte']);
     expect(uk.deliveryOptions.map((d) => d.type)).toEqual(['Home', 'PickupPoint']);
@@ -104,5 +105,21 @@ describe('merchandise GraphQL endpoint', () => {
     const broken = structuredClone(catalogue);
     delete (broken.articles[0]!.sizes[0]!.prices as Record<string, number>).NOK;
     expect(() => createMerchandiseService(broken)).toThrow('no price in NOK');
+  });
+
+  it('refuses a catalogue file where two sizes share a product code, which orders could not tell apart', () => {
+    const broken = structuredClone(catalogue);
+    broken.articles[0]!.sizes[1]!.productCode = broken.articles[0]!.sizes[0]!.productCode;
+    expect(() => createMerchandiseService(broken)).toThrow('product code PAP_910 twice');
+  });
+
+  it('finds an order line’s article and size by its product code, priced in the channel’s currency', () => {
+    const merchandise = createMerchandiseService();
+    const found = merchandise.product('SE', 'PAP_1318', 'sv-SE')!;
+    expect(found.article.code).toBe('PAP_910');
+    expect(found.article.name).toBe('Fotokopior');
+    expect(found.size).toMatchObject({ code: '13x18', price: { currency: 'SEK' } });
+    expect(merchandise.product('SE', 'PAP_RETIRED')).toBeUndefined();
+    expect(merchandise.product('XX', 'PAP_1318')).toBeUndefined();
   });
 });

@@ -18,6 +18,7 @@ const schema = /* GraphQL */ `
   }
   type SizeOption {
     code: ID!
+    productCode: String!
     widthCm: Float!
     heightCm: Float!
     price: Money!

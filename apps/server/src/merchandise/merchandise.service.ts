@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deliveryTypes } from '@photo/contracts/orders';
+import { articleGroups, deliveryTypes, type ArticleGroup } from '@photo/contracts/orders';
 import {
   capabilities,
   type Article,
@@ -7,6 +7,7 @@ import {
   type ChannelArticles,
   type DeliveryType,
   type Money,
+  type SizeOption,
 } from '@photo/contracts/merchandise';
 import { invalid, notFound } from '../platform/errors';
 import { storefronts } from '../storefronts/storefronts';
@@ -22,6 +23,8 @@ const NamedOptionSchema = z.object({ code: z.string().min(1), names: NamesSchema
 const CatalogueSchema = z.object({
   /** Per channel, the city of its pickup points; the currency is the storefront's own. */
   channels: z.record(z.string(), z.object({ city: z.string().min(1) })),
+  /** Spec 7 ArticleGroup: every group the shop sells, with its working days of production. */
+  categories: z.record(z.enum(articleGroups), z.object({ productionDays: z.number().int().positive() })),
   delivery: z.record(z.enum(deliveryTypes), PricesSchema),
   pickupPoints: z.array(
     z.object({
@@ -35,12 +38,14 @@ const CatalogueSchema = z.object({
   articles: z.array(
     z.object({
       code: z.string().min(1),
-      category: z.string().min(1),
+      category: z.enum(articleGroups),
       names: NamesSchema,
       capabilities: z.array(z.enum(capabilities)),
       sizes: z.array(
         z.object({
           code: z.string().min(1),
+          /** The shop's product code (SKU) of the article in this size: what an order line carries. */
+          productCode: z.string().min(1),
           widthCm: z.number().positive(),
           heightCm: z.number().positive(),
           prices: PricesSchema,
@@ -63,6 +68,7 @@ export interface MerchandiseChannel {
 /** What one line of an order costs, as the catalogue says: the only price the server trusts. */
 export interface PricedLine {
   article: Article;
+  size: SizeOption;
   unitPrice: Money;
   quantity: number;
   total: Money;
@@ -82,6 +88,9 @@ const languageOf = (locale: string | undefined) => {
  */
 export function createMerchandiseService(data: unknown = catalogueData) {
   const catalogue = CatalogueSchema.parse(data);
+  const productCodes = catalogue.articles.flatMap((article) => article.sizes.map((size) => size.productCode));
+  const repeated = productCodes.find((code, index) => productCodes.indexOf(code) !== index);
+  if (repeated) throw new Error(`The catalogue has product code ${repeated} twice`);
   for (const storefront of storefronts) {
     const channel = catalogue.channels[storefront.channelId];
     if (!channel) throw new Error(`The catalogue has no channel ${storefront.channelId}`);
@@ -107,6 +116,7 @@ export function createMerchandiseService(data: unknown = catalogueData) {
         capabilities: entry.capabilities,
         sizes: entry.sizes.map((size) => ({
           code: size.code,
+          productCode: size.productCode,
           widthCm: size.widthCm,
           heightCm: size.heightCm,
           price: { amountMinor: size.prices[currency]!, currency },
@@ -181,10 +191,39 @@ export function createMerchandiseService(data: unknown = catalogueData) {
         throw invalid('finishCode', 'Unknown finish');
       return {
         article,
+        size,
         unitPrice: size.price,
         quantity: line.quantity,
         total: { amountMinor: size.price.amountMinor * line.quantity, currency: size.price.currency },
       };
+    },
+
+    /**
+     * The article and size an order line's product code names, priced in the channel's currency; a
+     * code the catalogue does not sell (any more) is undefined.
+     */
+    product(
+      channelId: string,
+      productCode: string,
+      locale?: string,
+    ): { article: Article; size: SizeOption } | undefined {
+      const channel = service.channelArticles(channelId, { locale: locale ?? null });
+      for (const article of channel?.articles ?? []) {
+        const size = article.sizes.find((candidate) => candidate.productCode === productCode);
+        if (size) return { article, size };
+      }
+      return undefined;
+    },
+
+    /** Spec 7 ArticleGroup: a group can be reordered when one of its articles can. */
+    articleGroups(): Array<{ name: ArticleGroup; productionDays: number; reorderable: boolean }> {
+      return articleGroups.map((name) => ({
+        name,
+        productionDays: catalogue.categories[name].productionDays,
+        reorderable: catalogue.articles.some(
+          (article) => article.category === name && article.capabilities.includes('REORDERABLE'),
+        ),
+      }));
     },
 
     deliveryPrice(channelId: string, type: DeliveryType): Money {

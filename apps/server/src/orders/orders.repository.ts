@@ -14,6 +14,8 @@ export interface SuperOrderRecord {
   currency: string;
   deliveryType: DeliveryType;
   deliveryAddress: DeliveryAddress;
+  /** Minor units of the currency. */
+  deliveryPrice: number;
   createdAt: Date;
   changedAt: Date;
   reorderOf: string | null;
@@ -84,6 +86,7 @@ interface SuperOrderRow {
   currency: string;
   delivery_type: DeliveryType;
   delivery_address: DeliveryAddress | string;
+  delivery_price: number;
   created_at: Date | string;
   changed_at: Date | string;
   reorder_of: string | null;
@@ -97,6 +100,7 @@ const toSuperOrder = (row: SuperOrderRow): SuperOrderRecord => ({
   currency: row.currency,
   deliveryType: row.delivery_type,
   deliveryAddress: json(row.delivery_address),
+  deliveryPrice: Number(row.delivery_price),
   createdAt: toDate(row.created_at),
   changedAt: toDate(row.changed_at),
   reorderOf: row.reorder_of,
@@ -397,8 +401,8 @@ export function createOrdersRepository(db: Queryable) {
     async insertSuperOrder(order: NewSuperOrder): Promise<void> {
       await db.query(
         `INSERT INTO super_orders (code, customer_id, storefront_id, source, currency, delivery_type,
-           delivery_address, created_at, changed_at, reorder_of)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10)`,
+           delivery_address, created_at, changed_at, reorder_of, delivery_price)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11)`,
         [
           order.code,
           order.customerId,
@@ -410,6 +414,7 @@ export function createOrdersRepository(db: Queryable) {
           order.createdAt,
           order.changedAt,
           order.reorderOf,
+          order.deliveryPrice,
         ],
       );
     },
@@ -417,7 +422,7 @@ export function createOrdersRepository(db: Queryable) {
     async updateSuperOrder(order: NewSuperOrder): Promise<void> {
       await db.query(
         `UPDATE super_orders SET source = $2, currency = $3, delivery_type = $4, delivery_address = $5::jsonb,
-           created_at = $6, changed_at = $7, storefront_id = $8
+           created_at = $6, changed_at = $7, storefront_id = $8, delivery_price = $9
          WHERE code = $1`,
         [
           order.code,
@@ -428,6 +433,7 @@ export function createOrdersRepository(db: Queryable) {
           order.createdAt,
           order.changedAt,
           order.storefrontId,
+          order.deliveryPrice,
         ],
       );
     },

@@ -5,15 +5,18 @@ import { ordersApi, SuperOrderDetailsSchema, SuperOrderListSchema } from '@photo
 import { createCustomersRepository } from '../customers/customers.repository';
 import { demoAccounts, seedDemoAccounts } from '../demo/demo-accounts';
 import { demoCatalogue, demoProduct, seedDemoOrders } from '../demo/demo-orders';
+import { createMerchandiseService } from '../merchandise/merchandise.service';
 import { fixedClock } from '../platform/clock';
 import { signIn, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { testDeliveryAddress } from '../testing/test-orders';
+import { storefronts } from '../storefronts/storefronts';
 
 const NOW = '2026-11-24T12:00:00.000Z';
 const DAY_MS = 86_400_000;
 const ago = (days: number, extraMs = 0) => new Date(Date.parse(NOW) - days * DAY_MS - extraMs).toISOString();
 
+const storefront = (id: string) => storefronts.find((candidate) => candidate.id === id)!;
 const home = testDeliveryAddress({ street: 'Prinsengracht', houseNumber: '7', postcode: '1015 DK' });
 
 describe('the customer order calls (spec 7)', () => {
@@ -47,7 +50,7 @@ describe('the customer order calls (spec 7)', () => {
       changedAt: input.createdAt,
       deliveryType: input.deliveryType ?? 'Home',
       deliveryAddress: home,
-      orders: [{ id: `${code}-1`, products: [demoProduct('prints', '1', 10, 'EUR')] }],
+      orders: [{ id: `${code}-1`, products: [demoProduct('prints', '1', 10, storefront('nl'))] }],
     });
 
   beforeAll(async () => {
@@ -101,7 +104,15 @@ describe('the customer order calls (spec 7)', () => {
         .flatMap((item) => item.orders.flatMap((order) => order.products))
         .some((p) => p.voucher === 'BOOK20'),
     ).toBe(true);
-    expect(items[0]).toMatchObject({ productCount: 60, totalPrice: 48 * 19 + 12 * 39 });
+    // The newest demo order: 48 + 12 prints delivered home in the Netherlands, all at catalogue prices.
+    const nl = createMerchandiseService();
+    const price = (code: string) => nl.product('NL', code)!.size.price.amountMinor;
+    const homeDelivery = nl.deliveryPrice('NL', 'Home').amountMinor;
+    expect(items[0]).toMatchObject({
+      productCount: 60,
+      deliveryPrice: homeDelivery,
+      totalPrice: 48 * price('PAP_910') + 12 * price('PAP_1318') + homeDelivery,
+    });
     // Every account has its own orders; none of the demo customer's codes appear in another's list.
     const others = await list(other);
     expect(others.items.map((item) => item.orderCode)).not.toContain(items[0]!.orderCode);
@@ -279,11 +290,78 @@ describe('the customer order calls (spec 7)', () => {
     );
   });
 
+  it('reorders only what the catalogue still makes, for the order’s delivery, at today’s price', async () => {
+    const catalogue = createMerchandiseService();
+    const todaysPrice = (productCode: string) => catalogue.product('UK', productCode)!.size.price.amountMinor;
+    const line = (lineId: string, code: string, articleGroup: 'prints' | 'gifts' | 'wallDecor') => ({
+      lineId,
+      code,
+      articleName: code,
+      articleGroup,
+      quantity: 3,
+      unitPrice: 1,
+    });
+    const placeUk = (
+      code: string,
+      deliveryType: 'Home' | 'PickupPoint',
+      products: Array<ReturnType<typeof line>>,
+    ) =>
+      t.app.shopApi.orders.putSuperOrder(code, {
+        accountId: demoId,
+        storefront: 'uk',
+        createdAt: ago(40),
+        changedAt: ago(40),
+        deliveryType,
+        deliveryAddress: deliveryType === 'Home' ? home : { ...home, pickupPointName: 'Camden' },
+        orders: [{ id: `${code}-1`, products }],
+      });
+    const status = async (code: string) =>
+      (await call(demo, 'GET', url(ordersApi.reorderStatus, { orderCode: code }))).json<unknown>();
+    const reorder = (code: string) =>
+      call(demo, 'POST', url(ordersApi.reorder, undefined, `?OrderCode=${encodeURIComponent(code)}`));
+
+    // Prints the shop still sells, a mug made from an editor session it does not keep, a retired article.
+    await placeUk('UK-MIXED', 'Home', [
+      line('1', 'PAP_1318', 'prints'),
+      line('2', 'GIFT_MUG', 'gifts'),
+      line('3', 'PAP_RETIRED', 'prints'),
+    ]);
+    expect(await status('UK-MIXED')).toEqual({ orderCode: 'UK-MIXED', canReorder: true, reason: null });
+    const made = await reorder('UK-MIXED');
+    expect(made.statusCode).toBe(201);
+    const copy = await details(demo, ordersApi.reorder.response.parse(made.json()).orderCode);
+    expect(copy.currency).toBe('GBP');
+    expect(copy.orders[0]!.products.map((p) => [p.code, p.quantity, p.unitPrice])).toEqual([
+      ['PAP_1318', 3, todaysPrice('PAP_1318')],
+    ]);
+    expect(todaysPrice('PAP_1318')).not.toBe(1);
+    const delivery = catalogue.deliveryPrice('UK', 'Home').amountMinor;
+    expect(copy).toMatchObject({
+      deliveryPrice: delivery,
+      totalPrice: 3 * todaysPrice('PAP_1318') + delivery,
+    });
+
+    await placeUk('UK-MUG', 'Home', [line('1', 'GIFT_MUG', 'gifts')]);
+    // Canvas is delivered to the door only: a pickup-point order of one cannot simply be made again.
+    await placeUk('UK-CANVAS-PICKUP', 'PickupPoint', [line('1', 'WALL_CANVAS_60', 'wallDecor')]);
+    const before = (await list(demo)).orderCount;
+    for (const code of ['UK-MUG', 'UK-CANVAS-PICKUP']) {
+      expect(await status(code)).toEqual({ orderCode: code, canReorder: false, reason: 'notReorderable' });
+      expect((await reorder(code)).statusCode).toBe(409);
+    }
+    expect((await list(demo)).orderCount).toBe(before);
+  });
+
   it('answers article groups, the storefront’s campaigns and only the caller’s own vouchers', async () => {
     const groups = ordersApi.articleGroups.response.parse(
       (await call(demo, 'GET', url(ordersApi.articleGroups))).json(),
     );
-    expect(groups.items.map((group) => group.name)).toContain('photoBooks');
+    expect(groups.items).toEqual(
+      expect.arrayContaining([
+        { name: 'prints', productionDays: 2, reorderable: true },
+        { name: 'gifts', productionDays: 6, reorderable: false },
+      ]),
+    );
     const campaign = await call(demo, 'GET', url(ordersApi.campaign, { name: 'christmas' }));
     expect(campaign.json()).toMatchObject({
       name: 'christmas',

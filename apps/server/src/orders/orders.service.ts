@@ -18,8 +18,10 @@ import { PRODUCT_PDF_PURPOSE } from '@photo/contracts/products';
 import type { Caller } from '../platform/caller';
 import type { Clock } from '../platform/clock';
 import { conflict, notFound } from '../platform/errors';
+import type { MerchandiseService } from '../merchandise/merchandise.service';
 import { productFileUrl } from '../products/products.service';
 import type { ShopOrdersService } from '../shop-api/shop-orders.service';
+import { storefronts } from '../storefronts/storefronts';
 import { canChangeDeliveryAddress, isInProgress, unpaidExpirySince } from './order-rules';
 import type {
   OrderRecord,
@@ -28,22 +30,6 @@ import type {
   StateChangeRecord,
   SuperOrderRecord,
 } from './orders.repository';
-
-/** Spec 7 ArticleGroup: what the shop makes, how long production takes, and what a reorder can repeat. */
-export const articleGroupCatalogue: ReadonlyArray<{
-  name: ArticleGroup;
-  productionDays: number;
-  reorderable: boolean;
-}> = [
-  { name: 'prints', productionDays: 2, reorderable: true },
-  { name: 'photoBooks', productionDays: 5, reorderable: true },
-  { name: 'wallDecor', productionDays: 4, reorderable: true },
-  { name: 'cards', productionDays: 3, reorderable: true },
-  // Personalised gifts are made from an editor session the shop does not keep.
-  { name: 'gifts', productionDays: 6, reorderable: false },
-];
-
-const reorderable = new Set(articleGroupCatalogue.filter((group) => group.reorderable).map((g) => g.name));
 
 /** The address book's one validator of postal addresses (`addresses/address-validator.ts`). */
 export type PostalAddressValidator = (address: PostalAddress) => PostalAddress;
@@ -104,10 +90,12 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
 export function createOrdersService(deps: {
   orders: OrdersRepository;
   shop: ShopOrdersService;
+  /** The one catalogue: what a reorder can make again, and at what price today. */
+  merchandise: Pick<MerchandiseService, 'product' | 'deliveryPrice' | 'articleGroups'>;
   clock: Clock;
   validateAddress: PostalAddressValidator;
 }) {
-  const { orders: repository, shop, clock } = deps;
+  const { orders: repository, shop, merchandise, clock } = deps;
 
   const assemble = async (customerId: string, superOrders: SuperOrderRecord[], now: Date) => {
     const orders = await repository.ordersOf(
@@ -134,7 +122,11 @@ export function createOrdersService(deps: {
         status: superOrderStatus(own),
         inProgress: mapped.some((order) => order.inProgress),
         productCount: allProducts.reduce((sum, product) => sum + product.quantity, 0),
-        totalPrice: allProducts.reduce((sum, product) => sum + product.quantity * product.unitPrice, 0),
+        deliveryPrice: superOrder.deliveryPrice,
+        totalPrice: allProducts.reduce(
+          (sum, product) => sum + product.quantity * product.unitPrice,
+          superOrder.deliveryPrice,
+        ),
         orders: mapped,
       };
       return { entry, records: own };
@@ -182,19 +174,33 @@ export function createOrdersService(deps: {
     };
   };
 
-  const reorderStatus = async (caller: Caller, code: string): Promise<ReorderStatus> => {
+  /**
+   * The lines of an order that can be made again: products of its live orders that the catalogue still
+   * sells in the order's channel, marked REORDERABLE and offered for the order's delivery type, each
+   * with today's price (a voucher of the first order does not carry over); delivery costs today's price too.
+   */
+  const reorderableLines = async (caller: Caller, code: string) => {
     const superOrder = await ownSuperOrder(caller, code);
-    const orders = await repository.ordersOf(caller.customerId, [code]);
-    if (orders.every((order) => order.state === 'Cancelled')) {
-      return { orderCode: code, canReorder: false, reason: 'cancelled' };
-    }
-    const products = await repository.productsOf(orders.map((order) => order.id));
-    const canReorder = products.some((product) => reorderable.has(product.articleGroup as ArticleGroup));
-    return {
-      orderCode: superOrder.code,
-      canReorder,
-      reason: canReorder ? null : 'notReorderable',
-    };
+    const live = (await repository.ordersOf(caller.customerId, [code])).filter(
+      (order) => order.state !== 'Cancelled',
+    );
+    const channelId = storefronts.find((storefront) => storefront.id === superOrder.storefrontId)?.channelId;
+    const delivery = superOrder.deliveryType === 'Home' ? 'HOME_DELIVERY' : 'PICKUP_POINT_DELIVERY';
+    const lines = (await repository.productsOf(live.map((order) => order.id))).flatMap((product) => {
+      const offered = channelId ? merchandise.product(channelId, product.productCode) : undefined;
+      const capabilities = offered?.article.capabilities ?? [];
+      return offered && capabilities.includes('REORDERABLE') && capabilities.includes(delivery)
+        ? [{ product, price: offered.size.price }]
+        : [];
+    });
+    return { superOrder, channelId, cancelled: live.length === 0, lines };
+  };
+
+  const reorderStatus = async (caller: Caller, code: string): Promise<ReorderStatus> => {
+    const { superOrder, cancelled, lines } = await reorderableLines(caller, code);
+    if (cancelled) return { orderCode: superOrder.code, canReorder: false, reason: 'cancelled' };
+    const canReorder = lines.length > 0;
+    return { orderCode: superOrder.code, canReorder, reason: canReorder ? null : 'notReorderable' };
   };
 
   return {
@@ -276,37 +282,33 @@ export function createOrdersService(deps: {
 
     reorderStatus,
 
-    /** Spec 7 direct reorder: the same reorderable products, a new order placed as the shop places one. */
+    /** Spec 7 direct reorder: the lines that can be made again, at today's prices, placed as the shop places an order. */
     async reorder(caller: Caller, code: string): Promise<{ orderCode: string }> {
-      const status = await reorderStatus(caller, code);
-      if (!status.canReorder) throw conflict('This order cannot be reordered');
-      const source = await details(caller, code);
-      const newCode = `${source.orderCode.split('-')[0]}-R${randomInt(10_000_000, 99_999_999)}`;
+      const { superOrder, channelId, cancelled, lines } = await reorderableLines(caller, code);
+      if (cancelled || !channelId || lines.length === 0) throw conflict('This order cannot be reordered');
+      const newCode = `${superOrder.code.split('-')[0]}-R${randomInt(10_000_000, 99_999_999)}`;
       const now = clock.now().toISOString();
-      const products = source.orders
-        .filter((order) => order.state !== 'Cancelled')
-        .flatMap((order) => order.products)
-        .filter((product) => reorderable.has(product.articleGroup as ArticleGroup));
       await shop.putSuperOrder(newCode, {
         accountId: caller.customerId,
-        storefront: source.storefront,
-        source: source.source,
-        currency: source.currency,
+        storefront: superOrder.storefrontId,
+        source: superOrder.source,
+        currency: lines[0]!.price.currency,
         createdAt: now,
         changedAt: now,
-        deliveryType: source.deliveryType,
-        deliveryAddress: source.deliveryAddress,
-        reorderOf: source.orderCode,
+        deliveryType: superOrder.deliveryType,
+        deliveryAddress: superOrder.deliveryAddress,
+        deliveryPrice: merchandise.deliveryPrice(channelId, superOrder.deliveryType).amountMinor,
+        reorderOf: superOrder.code,
         orders: [
           {
             id: `${newCode}-1`,
-            products: products.map((product, index) => ({
+            products: lines.map(({ product, price }, index) => ({
               lineId: String(index + 1),
-              code: product.code,
+              code: product.productCode,
               articleName: product.articleName,
               articleGroup: product.articleGroup as ArticleGroup,
               quantity: product.quantity,
-              unitPrice: product.unitPrice,
+              unitPrice: price.amountMinor,
               ...(product.imageUrl ? { imageUrl: product.imageUrl } : {}),
             })),
           },
@@ -315,7 +317,7 @@ export function createOrdersService(deps: {
       return { orderCode: newCode };
     },
 
-    articleGroups: () => ({ items: [...articleGroupCatalogue] }),
+    articleGroups: () => ({ items: merchandise.articleGroups() }),
 
     async campaign(caller: Caller, name: string): Promise<Campaign> {
       const campaign = await repository.findCampaign(caller.storefrontId, name);

@@ -70,6 +70,17 @@ export function createPaymentsRepository(db: Queryable) {
       return rows[0] && toRecord(rows[0]);
     },
 
+    /** Payments still pending that were opened before `before`, oldest first: the provider may have settled them. */
+    async pendingBefore(before: Date, limit: number): Promise<PaymentRecord[]> {
+      const { rows } = await db.query<PaymentRow>(
+        `SELECT ${columns} FROM payments
+         WHERE status = 'pending' AND provider_reference IS NOT NULL AND created_at < $1
+         ORDER BY created_at LIMIT $2`,
+        [before.toISOString(), limit],
+      );
+      return rows.map(toRecord);
+    },
+
     /** A pending payment becomes final once; a final one never changes again. */
     async settle(id: string, status: 'paid' | 'failed'): Promise<PaymentRecord | undefined> {
       const { rows } = await db.query<PaymentRow>(

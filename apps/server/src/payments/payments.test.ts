@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
+import { movableClock } from '../platform/clock';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { PaymentRecord } from './payments.repository';
 import { createPaymentsRepository } from './payments.repository';
@@ -15,6 +16,7 @@ describe(`payments through the local test provider (${process.env.DATABASE_URL ?
   let strangerId: string;
   const settled: PaymentRecord[] = [];
   const origin = 'http://nl.localhost:8080';
+  const clock = movableClock();
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -25,6 +27,7 @@ describe(`payments through the local test provider (${process.env.DATABASE_URL ?
     payments = createPaymentsService({
       payments: createPaymentsRepository(t.db),
       provider: createTestPaymentProvider(createTestPaymentsRepository(t.db)),
+      clock,
     });
     payments.registerPurpose('test-order', {
       afterPayment: async (payment) => {
@@ -110,5 +113,31 @@ describe(`payments through the local test provider (${process.env.DATABASE_URL ?
     const { redirectUrl } = await start(0);
     const shown = await t.app.inject({ url: page(redirectUrl), headers: { host: 'uk.localhost:8080' } });
     expect(shown.body).toContain('Nothing is charged');
+  });
+  it('settles a payment whose customer paid and never came back, once, and leaves an undecided one pending', async () => {
+    const paidAway = await start(500);
+    await decide(paidAway.redirectUrl, 'pay');
+    const undecided = await start(600);
+    const calls = () =>
+      settled.filter((payment) => [paidAway.paymentId, undecided.paymentId].includes(payment.id));
+
+    // Just opened: the customer may still be on their way back.
+    await payments.reconcilePending();
+    expect(calls()).toEqual([]);
+
+    clock.setOffset(20 * 60 * 1000);
+    try {
+      await payments.reconcilePending();
+      await payments.reconcilePending();
+    } finally {
+      clock.setOffset(0);
+    }
+    expect(calls()).toEqual([expect.objectContaining({ id: paidAway.paymentId, status: 'paid' })]);
+    // Coming back later still leads to what was paid.
+    expect(await payments.returnFrom(customerId, paidAway.paymentId)).toBe('/done/order-1');
+    const { rows } = await t.db.query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [
+      undecided.paymentId,
+    ]);
+    expect(rows).toEqual([{ status: 'pending' }]);
   });
 });

@@ -71,8 +71,9 @@ export function createTestPaymentsRepository(db: Queryable) {
       return rows[0]?.status;
     },
 
+    /** Sessions go a week after they expire, so a payment the browser never came back for can still be settled. */
     async deleteExpired(): Promise<void> {
-      await db.query('DELETE FROM test_payment_sessions WHERE expires_at <= now()');
+      await db.query(`DELETE FROM test_payment_sessions WHERE expires_at <= now() - interval '7 days'`);
     },
   };
 }

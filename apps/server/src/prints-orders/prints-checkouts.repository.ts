@@ -11,6 +11,8 @@ export interface PrintsCheckout {
   articleCode: string;
   articleName: string;
   sizeCode: string;
+  /** The catalogue's product code of the article in this size: what the order line carries. */
+  productCode: string;
   paperCode: string | null;
   finishCode: string | null;
   quantity: number;
@@ -33,6 +35,7 @@ interface CheckoutRow {
   article_code: string;
   article_name: string;
   size_code: string;
+  product_code: string;
   paper_code: string | null;
   finish_code: string | null;
   quantity: number;
@@ -64,6 +67,7 @@ const toCheckout = (row: CheckoutRow): PrintsCheckout => ({
   articleCode: row.article_code,
   articleName: row.article_name,
   sizeCode: row.size_code,
+  productCode: row.product_code,
   paperCode: row.paper_code,
   finishCode: row.finish_code,
   quantity: Number(row.quantity),
@@ -85,8 +89,8 @@ export function createPrintsCheckoutsRepository(db: Queryable) {
       await db.query(
         `INSERT INTO prints_checkouts (id, customer_id, storefront_id, locale, temp_selection_id, photo_ids,
            article_code, article_name, size_code, paper_code, finish_code, quantity, currency, unit_price_minor,
-           delivery_type, delivery_price_minor, delivery_address)
-         VALUES ($1, $2, $3, $4, $5, $6::uuid[], $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb)`,
+           delivery_type, delivery_price_minor, delivery_address, product_code)
+         VALUES ($1, $2, $3, $4, $5, $6::uuid[], $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb, $18)`,
         [
           checkout.id,
           checkout.customerId,
@@ -105,6 +109,7 @@ export function createPrintsCheckoutsRepository(db: Queryable) {
           checkout.deliveryType,
           checkout.deliveryPriceMinor,
           JSON.stringify(checkout.deliveryAddress),
+          checkout.productCode,
         ],
       );
     },
@@ -113,13 +118,29 @@ export function createPrintsCheckoutsRepository(db: Queryable) {
     async findOwned(customerId: string, id: string): Promise<PrintsCheckout | undefined> {
       const { rows } = await db.query<CheckoutRow>(
         `SELECT id, customer_id, storefront_id, locale, temp_selection_id::text, photo_ids::text[] AS photo_ids,
-           article_code, article_name, size_code, paper_code, finish_code, quantity, currency, unit_price_minor,
-           delivery_type, delivery_price_minor, delivery_address, super_order_code,
+           article_code, article_name, size_code, product_code, paper_code, finish_code, quantity, currency,
+           unit_price_minor, delivery_type, delivery_price_minor, delivery_address, super_order_code,
            to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
          FROM prints_checkouts WHERE id = $1 AND customer_id = $2`,
         [id, customerId],
       );
       return rows[0] && toCheckout(rows[0]);
+    },
+
+    /**
+     * Deletes checkouts made before `createdBefore` that never became an order and whose payment (of
+     * `paymentPurpose`) was not paid, answering how many went. A paid one waits to be placed.
+     */
+    async deleteAbandoned(createdBefore: Date, paymentPurpose: string): Promise<number> {
+      const { rows } = await db.query(
+        `DELETE FROM prints_checkouts c
+         WHERE c.super_order_code IS NULL AND c.created_at < $1
+           AND NOT EXISTS (SELECT 1 FROM payments p
+                           WHERE p.purpose = $2 AND p.reference = c.id::text AND p.status = 'paid')
+         RETURNING c.id`,
+        [createdBefore.toISOString(), paymentPurpose],
+      );
+      return rows.length;
     },
 
     async markPlaced(id: string, superOrderCode: string): Promise<void> {

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyPostalAddress } from '@photo/contracts/addresses';
 import { ordersApi } from '@photo/contracts/orders';
+import { PAYMENTS_RECONCILE_JOB } from '../payments/payments.service';
+import { movableClock } from '../platform/clock';
+import { enqueueJob } from '../platform/job-queue';
 import { signInDemoAccounts, type SignedIn, type SignedInCustomer } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { insertTestPhotos } from '../testing/test-photos';
+import { PRINTS_CHECKOUTS_HOUSEKEEPING_JOB, superOrderCodeFor } from './prints-orders.service';
 
 describe(`prints ordered through the prints-order page (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;
@@ -46,8 +50,10 @@ describe(`prints ordered through the prints-order page (${process.env.DATABASE_U
   const paymentPage = (paymentUrl: string) =>
     t.app.inject({ url: new URL(paymentUrl).pathname, headers: { host } });
 
+  const clock = movableClock();
+
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { clock });
     [owner, stranger] = await signInDemoAccounts(t, ['demo@example.com', 'b2b@example.com'], { host });
     ownerId = owner.customerId;
   });
@@ -87,10 +93,13 @@ describe(`prints ordered through the prints-order page (${process.env.DATABASE_U
     expect(details.statusCode).toBe(200);
     const order = ordersApi.superOrder.response.parse(details.json());
     expect(order.deliveryType).toBe('PickupPoint');
+    // The order costs what the customer paid: the prints and the delivery to the pickup point.
+    expect(order).toMatchObject({ deliveryPrice: 199, totalPrice: 409 });
     expect(order.deliveryAddress.pickupPointName).toBe('PhotoShop Service Point South');
     const products = order.orders.flatMap((inner) => inner.products);
     expect(products).toHaveLength(3);
-    expect(products.every((p) => p.code === 'PAP_910' && p.quantity === 2 && p.unitPrice === 35)).toBe(true);
+    // The line carries the product code of the chosen size, so a reorder finds the same size again.
+    expect(products.every((p) => p.code === 'PAP_1318' && p.quantity === 2 && p.unitPrice === 35)).toBe(true);
     const list = await t.app.inject({ url: '/api/orders/v2/superorders/me', headers: owner.headers });
     expect(JSON.stringify(list.json())).toContain(orderCode);
     // Another customer cannot follow the payment back.
@@ -182,5 +191,61 @@ describe(`prints ordered through the prints-order page (${process.env.DATABASE_U
       tempSelectionId,
     ]);
     expect(rows).toHaveLength(0);
+  });
+  it('places the order of a customer who paid and closed the browser; deletes checkouts left unpaid for 30 days', async () => {
+    const start = async () =>
+      (
+        await checkout(owner, {
+          tempSelectionId: await selectPhotos(1),
+          articleCode: 'PAP_910',
+          sizeCode: '10x15',
+          quantity: 1,
+          deliveryType: 'PickupPoint',
+          pickupPointId: 'central',
+        })
+      ).json<{ checkoutId: string; paymentUrl: string }>();
+    const unpaid = await start();
+    const failed = await start();
+    await decide(failed.paymentUrl, 'fail');
+    const paidNotBack = await start();
+    await decide(paidNotBack.paymentUrl, 'pay');
+    const placed = await start();
+    const orderPath = (await comeBack(owner, (await decide(placed.paymentUrl, 'pay')).headers.location!))
+      .headers.location!;
+    const ids = [unpaid, failed, paidNotBack, placed].map((made) => made.checkoutId);
+    const left = async () =>
+      (
+        await t.db.query<{ id: string }>('SELECT id FROM prints_checkouts WHERE id = ANY($1::uuid[])', [ids])
+      ).rows
+        .map((row) => row.id)
+        .sort();
+    const runAfter = async (minutes: number, job: string) => {
+      clock.setOffset(minutes * 60_000);
+      await enqueueJob(t.db, job, {});
+      await t.app.jobs.drain();
+      clock.setOffset(0);
+    };
+    const orderOf = (checkoutId: string) =>
+      t.app.inject({
+        url: `/api/orders/v1/superorders/${superOrderCodeFor(checkoutId)}`,
+        headers: owner.headers,
+      });
+
+    // The provider has the payment; the browser never came back: the order is placed all the same.
+    expect((await orderOf(paidNotBack.checkoutId)).statusCode).toBe(404);
+    await runAfter(20, PAYMENTS_RECONCILE_JOB);
+    expect((await orderOf(paidNotBack.checkoutId)).statusCode).toBe(200);
+    expect((await orderOf(unpaid.checkoutId)).statusCode).toBe(404);
+
+    const housekeepingAfter = (days: number) => runAfter(days * 24 * 60, PRINTS_CHECKOUTS_HOUSEKEEPING_JOB);
+    await housekeepingAfter(29);
+    expect(await left()).toEqual([...ids].sort());
+    await housekeepingAfter(31);
+    expect(await left()).toEqual([paidNotBack.checkoutId, placed.checkoutId].sort());
+    const order = await t.app.inject({
+      url: `/api/orders/v1/superorders${orderPath.slice('/orders'.length)}`,
+      headers: owner.headers,
+    });
+    expect(order.statusCode).toBe(200);
   });
 });

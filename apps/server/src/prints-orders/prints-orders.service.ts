@@ -16,6 +16,7 @@ import type { PaymentPurpose, PaymentsService } from '../payments/payments.servi
 import type { Caller } from '../platform/caller';
 import type { Clock } from '../platform/clock';
 import { invalid, notFound } from '../platform/errors';
+import type { BackgroundWork } from '../platform/job-queue';
 import { isUuid, uuidv7 } from '../platform/uuid';
 import type { ShopOrdersService } from '../shop-api/shop-orders.service';
 import type { ResolvedStorefront } from '../storefronts/storefronts';
@@ -23,6 +24,9 @@ import type { TempSelectionsService } from '../temp-selections/temp-selections.s
 import type { PrintsCheckout, PrintsCheckoutsRepository } from './prints-checkouts.repository';
 
 export const PRINTS_ORDER_PAYMENT_PURPOSE = 'prints-order';
+export const PRINTS_CHECKOUTS_HOUSEKEEPING_JOB = 'prints-orders.housekeeping';
+/** A checkout not paid within this many days is abandoned: its choice of photos and address go. */
+export const ABANDONED_CHECKOUT_DAYS = 30;
 
 /** The customer's saved delivery address by id, or undefined when it is not theirs. */
 export type FindDeliveryAddress = (
@@ -107,6 +111,7 @@ export function createPrintsOrdersService(deps: {
       changedAt: now,
       deliveryType: checkout.deliveryType,
       deliveryAddress: checkout.deliveryAddress,
+      deliveryPrice: checkout.deliveryPriceMinor,
       orders: [
         {
           id: `${code}-1`,
@@ -115,7 +120,7 @@ export function createPrintsOrdersService(deps: {
           paymentChangedDate: now,
           products: checkout.photoIds.map((photoId, index) => ({
             lineId: String(index + 1),
-            code: checkout.articleCode,
+            code: checkout.productCode,
             articleName: checkout.articleName,
             articleGroup: 'prints',
             quantity: checkout.quantity,
@@ -181,7 +186,7 @@ export function createPrintsOrdersService(deps: {
       });
       const deliveryPrice = merchandise.deliveryPrice(channelId, body.deliveryType);
       const address = await deliveryAddressFor(caller, channelId, body);
-      const size = line.article.sizes.find((candidate) => candidate.code === body.sizeCode)!;
+      const { size } = line;
       const id = uuidv7();
       const currency = line.unitPrice.currency;
       await checkouts.insert({
@@ -194,6 +199,7 @@ export function createPrintsOrdersService(deps: {
         articleCode: line.article.code,
         articleName: `${line.article.name} ${size.widthCm} × ${size.heightCm} cm`,
         sizeCode: size.code,
+        productCode: size.productCode,
         paperCode: body.paperCode ?? null,
         finishCode: body.finishCode ?? null,
         quantity: body.quantity,
@@ -215,6 +221,23 @@ export function createPrintsOrdersService(deps: {
       });
       return { checkoutId: id, paymentUrl: started.redirectUrl };
     },
+
+    /** Once a day, checkouts left unpaid for the abandonment period are deleted. */
+    background: {
+      handlers: {
+        [PRINTS_CHECKOUTS_HOUSEKEEPING_JOB]: async () => {
+          const cutoff = new Date(deps.clock.now().getTime() - ABANDONED_CHECKOUT_DAYS * 86_400_000);
+          await checkouts.deleteAbandoned(cutoff, PRINTS_ORDER_PAYMENT_PURPOSE);
+        },
+      },
+      schedules: [
+        {
+          name: PRINTS_CHECKOUTS_HOUSEKEEPING_JOB,
+          kind: PRINTS_CHECKOUTS_HOUSEKEEPING_JOB,
+          everySeconds: 24 * 60 * 60,
+        },
+      ],
+    } satisfies BackgroundWork,
   };
 }
 

@@ -14,7 +14,13 @@ import {
 import { PRODUCT_PDF_PURPOSE } from '@photo/contracts/products';
 import { ShopPdfArchiveSchema, ShopPdfSchema, shopPdfsApi } from '@photo/contracts/shop-pdfs';
 import { loadConfig } from '../config';
-import { demoCatalogue, demoDeliveryAddress, demoProduct, type DemoProductKind } from '../demo/demo-orders';
+import {
+  demoCatalogue,
+  demoDeliveryAddress,
+  demoDeliveryPrice,
+  demoProduct,
+  type DemoProductKind,
+} from '../demo/demo-orders';
 import { mapPosterDocument, zipFiles } from '../demo/demo-pdfs';
 import { renderPdf } from '../platform/pdf-renderer';
 import { shopWidgetsApi, ShopWidgetSchema } from '@photo/contracts/shop-widgets';
@@ -220,13 +226,12 @@ switch (command) {
           createdAt: at,
           changedAt: at,
           deliveryType: values.pickup ? 'PickupPoint' : 'Home',
+          deliveryPrice: demoDeliveryPrice(storefront, values.pickup ? 'PickupPoint' : 'Home'),
           deliveryAddress: {
             ...demoDeliveryAddress('nl', { firstName: 'Demo', lastName: 'Customer' }),
             ...(values.pickup ? { pickupPointName: values.pickup } : {}),
           },
-          orders: [
-            { id: `${superOrderCode}-1`, products: [demoProduct(kind, '1', quantity, storefront.currency)] },
-          ],
+          orders: [{ id: `${superOrderCode}-1`, products: [demoProduct(kind, '1', quantity, storefront)] }],
         },
       ),
     );

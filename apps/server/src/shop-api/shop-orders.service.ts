@@ -161,6 +161,7 @@ export function createShopOrdersService(deps: {
         currency: body.currency ?? storefront.currency,
         deliveryType: body.deliveryType,
         deliveryAddress: body.deliveryAddress,
+        deliveryPrice: body.deliveryPrice,
         createdAt: body.createdAt,
         changedAt: body.changedAt,
         reorderOf: body.reorderOf ?? null,

@@ -71,6 +71,12 @@ function OrderDetails({ order }: { order: SuperOrderDetails }) {
             <dt>{t('orders.field.ordered')}</dt>
             <dd>{dated(order.createdAt)}</dd>
           </div>
+          {order.deliveryPrice > 0 && (
+            <div>
+              <dt>{t('orders.field.deliveryPrice')}</dt>
+              <dd>{formatPrice(order.deliveryPrice, order.currency)}</dd>
+            </div>
+          )}
           <div>
             <dt>{t('orders.field.total')}</dt>
             <dd>{formatPrice(order.totalPrice, order.currency)}</dd>

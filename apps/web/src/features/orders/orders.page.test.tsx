@@ -34,6 +34,7 @@ function order(code: string, overrides: Partial<SuperOrder> = {}): SuperOrder {
     status: 'Ordered',
     inProgress: true,
     productCount: 24,
+    deliveryPrice: 0,
     totalPrice: 456,
     orders: [
       {
@@ -163,7 +164,8 @@ describe('the orders page', () => {
 describe('the order details page', () => {
   it('shows products, the voucher when the shop has no offer for it, history and payment', async () => {
     renderAt('/orders/UK-1', {
-      [`${base}/v1/superorders/UK-1`]: () => jsonResponse(details('UK-1')),
+      [`${base}/v1/superorders/UK-1`]: () =>
+        jsonResponse({ ...details('UK-1'), deliveryPrice: 349, totalPrice: 456 + 349 }),
       [`${base}/api/v1/campaigns/offers/BOOK20`]: () =>
         jsonResponse({ error: { code: 'not_found', message: 'no' } }, 404),
       [`${base}/reorder/status/UK-1`]: () =>
@@ -176,6 +178,9 @@ describe('the order details page', () => {
     expect(screen.getByText(/^Paid/)).toBeInTheDocument();
     expect(screen.getByText('Not planned yet')).toBeInTheDocument();
     expect(screen.getByText('Home delivery')).toBeInTheDocument();
+    const facts = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(facts('Delivery costs')).toHaveTextContent('£3.49');
+    expect(facts('Total')).toHaveTextContent('£8.05');
     expect(await screen.findByRole('button', { name: 'Reorder these products' })).toBeEnabled();
   });
 
@@ -201,6 +206,18 @@ describe('the order details page', () => {
     const sheet = await screen.findByRole('link', { name: 'Product information for Poster A2 (PDF)' });
     expect(sheet).toHaveAttribute('href', sheetUrl);
     expect(screen.getAllByRole('link', { name: /^Product information/ })).toHaveLength(1);
+  });
+
+  it('shows no delivery costs when the shop charged none', async () => {
+    renderAt('/orders/UK-1', {
+      [`${base}/v1/superorders/UK-1`]: () => jsonResponse(details('UK-1')),
+      [`${base}/api/v1/campaigns/offers/BOOK20`]: () =>
+        jsonResponse({ error: { code: 'not_found', message: 'no' } }, 404),
+      [`${base}/reorder/status/UK-1`]: () =>
+        jsonResponse({ orderCode: 'UK-1', canReorder: true, reason: null }),
+    });
+    expect(await screen.findByText('Prints 10x15 glossy')).toBeInTheDocument();
+    expect(screen.queryByText('Delivery costs')).not.toBeInTheDocument();
   });
 
   it("says 'Order not found' for an unknown code, and the order load error for any other failure", async () => {

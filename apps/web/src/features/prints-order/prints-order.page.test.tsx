@@ -21,8 +21,8 @@ const catalogue: ChannelArticles = {
       name: 'Photo prints',
       capabilities: ['ORDERABLE_AS_PRINTS', 'PICKUP_POINT_DELIVERY', 'HOME_DELIVERY'],
       sizes: [
-        { code: '10x15', widthCm: 10, heightCm: 15, price: gbp(17) },
-        { code: '13x18', widthCm: 13, heightCm: 18, price: gbp(35) },
+        { code: '10x15', productCode: 'PAP_910', widthCm: 10, heightCm: 15, price: gbp(17) },
+        { code: '13x18', productCode: 'PAP_1318', widthCm: 13, heightCm: 18, price: gbp(35) },
       ],
       papers: [
         { code: 'glossy', name: 'Glossy' },
