@@ -29,10 +29,14 @@ interface Uploaded {
   bytes: Buffer;
 }
 
-/** Faults the tests switch on: reads of a photo that break mid-stream, a build held at its start. */
+/**
+ * Faults the tests switch on: reads of a photo that break mid-stream, a build held at its start, an
+ * archive's write that starts late (a slow disk or object store).
+ */
 const faults = {
   brokenReads: undefined as { photoId: string; times: number } | undefined,
   holdBuild: undefined as Promise<void> | undefined,
+  holdArchiveWrite: undefined as Promise<void> | undefined,
 };
 
 function breakingAfter(source: Readable, bytes: number): Readable {
@@ -58,6 +62,10 @@ const withFaults = (inner: BlobStore): BlobStore => ({
       return breakingAfter(stream, 100);
     }
     return stream;
+  },
+  async put(key, data, contentType) {
+    if (key.startsWith('archives/')) await faults.holdArchiveWrite;
+    return inner.put(key, data, contentType);
   },
   async deletePrefix(prefix) {
     if (prefix.startsWith('archives/')) await faults.holdBuild;
@@ -394,6 +402,26 @@ describe('photo archives over HTTP', () => {
     expect(entries.map((entry) => entry.data.length)).toEqual(
       [photos[0]!, photos[2]!, photos[3]!].map((photo) => photo.bytes.length),
     );
+  });
+
+  it('fails the attempt, not the server, when a photo breaks before the archive starts being written', async () => {
+    const id = randomUUID();
+    let releaseWrite = () => {};
+    faults.holdArchiveWrite = new Promise((resolve) => (releaseWrite = resolve));
+    faults.brokenReads = { photoId: photos[0]!.id, times: 1 };
+    await post(owner, { id, photos: [photos[0]!.id] });
+    const attempt = t.app.jobs.drain();
+    await expect.poll(() => faults.brokenReads?.times).toBe(0);
+    // The broken read has failed the archive before anything listens to it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    releaseWrite();
+    await attempt;
+    faults.holdArchiveWrite = undefined;
+
+    expect((await list(owner)).find((download) => download.id === id)?.state).toBe('preparing');
+    expect(await archiveFiles(ownerId, id)).toEqual([]);
+    await runRetriesNow();
+    expect((await list(owner)).find((download) => download.id === id)?.state).toBe('ready');
   });
 
   it('fails an archive for good after its last attempt, and tells the token client', async () => {

@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalBlobStore, type BlobStore } from './blob-store';
+import { createLocalBlobStore, failingLater, type BlobStore } from './blob-store';
 import { createS3BlobStore } from './s3-blob-store';
 import { startS3rverBucket } from '../testing/s3rver-bucket';
 
@@ -48,6 +48,14 @@ describe.each([
       Readable.from([Buffer.from('new '), Buffer.from('content')]),
     );
     expect(await text(await harness.store.read('users/u1/replace.txt'))).toBe('new content');
+  });
+
+  it('refuses a stream that failed before the store read it, and keeps no blob', async () => {
+    const broken = failingLater(new PassThrough());
+    broken.write('the first bytes');
+    broken.destroy(new Error('The source went away'));
+    await expect(harness.store.put('users/u1/early.txt', broken)).rejects.toThrow('The source went away');
+    expect(await harness.store.stat('users/u1/early.txt')).toBeUndefined();
   });
 
   it('hands a blob over as a local file, and lets no temporary copy outlive the use', async () => {

@@ -24,8 +24,21 @@ export interface DownloadLinkOptions {
   expiresInSeconds: number;
 }
 
+/**
+ * Lets a stream fail before the store reads it: the error is not an unhandled 'error' event that ends
+ * the process, and `put` still rejects with it, from the stream's errored state.
+ */
+export function failingLater<T extends Readable>(stream: T): T {
+  stream.on('error', () => undefined);
+  return stream;
+}
+
 /** Where photo and archive files live: a local folder by default, S3-compatible storage at scale. */
 export interface BlobStore {
+  /**
+   * Stores `data` whole or not at all. A store may prepare before it reads a stream (a folder to
+   * make, an upload to open): a stream that can fail before then goes in through `failingLater`.
+   */
   put(key: string, data: Buffer | Readable, contentType?: string): Promise<void>;
   /** Resolves to undefined when there is no such blob. */
   stat(key: string): Promise<BlobInfo | undefined>;
