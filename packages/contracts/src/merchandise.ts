@@ -21,6 +21,12 @@ export type Capability = z.infer<typeof CapabilitySchema>;
 export const DeliveryTypeSchema = z.enum(deliveryTypes);
 export type { DeliveryType };
 
+/** The capability an article needs to be delivered this way. */
+export const deliveryCapability: Record<DeliveryType, Capability> = {
+  Home: 'HOME_DELIVERY',
+  PickupPoint: 'PICKUP_POINT_DELIVERY',
+};
+
 /** An amount in the currency's minor unit (cents, øre, pence): never a float. */
 export const MoneySchema = z.object({
   amountMinor: z.int().check(z.nonnegative()),

@@ -14,6 +14,7 @@ import {
   type SuperOrderList,
   type VoucherDetails,
 } from '@photo/contracts/orders';
+import { deliveryCapability } from '@photo/contracts/merchandise';
 import { PRODUCT_PDF_PURPOSE } from '@photo/contracts/products';
 import type { Caller } from '../platform/caller';
 import type { Clock } from '../platform/clock';
@@ -185,7 +186,7 @@ export function createOrdersService(deps: {
       (order) => order.state !== 'Cancelled',
     );
     const channelId = storefronts.find((storefront) => storefront.id === superOrder.storefrontId)?.channelId;
-    const delivery = superOrder.deliveryType === 'Home' ? 'HOME_DELIVERY' : 'PICKUP_POINT_DELIVERY';
+    const delivery = deliveryCapability[superOrder.deliveryType];
     const lines = (await repository.productsOf(live.map((order) => order.id))).flatMap((product) => {
       const offered = channelId ? merchandise.product(channelId, product.productCode) : undefined;
       const capabilities = offered?.article.capabilities ?? [];

@@ -8,6 +8,7 @@ import { countryOfChannel, emptyPostalAddress } from '@photo/contracts/addresses
 import { photoFilePath } from '@photo/contracts/photos';
 import { serviceBasePath } from '@photo/contracts/endpoint';
 import { DeliveryAddressSchema, type DeliveryAddress } from '@photo/contracts/orders';
+import { deliveryCapability } from '@photo/contracts/merchandise';
 import type { Address } from '@photo/contracts/addresses';
 import type { CustomersRepository } from '../customers/customers.repository';
 import type { MerchandiseService } from '../merchandise/merchandise.service';
@@ -172,8 +173,7 @@ export function createPrintsOrdersService(deps: {
       const channelId = context.storefront.storefront.channelId;
       if (!merchandise.hasCapability(channelId, body.articleCode, 'ORDERABLE_AS_PRINTS'))
         throw invalid('body.articleCode', 'body.articleCode: this article cannot be ordered as prints');
-      const delivery = body.deliveryType === 'Home' ? 'HOME_DELIVERY' : 'PICKUP_POINT_DELIVERY';
-      if (!merchandise.hasCapability(channelId, body.articleCode, delivery))
+      if (!merchandise.hasCapability(channelId, body.articleCode, deliveryCapability[body.deliveryType]))
         throw invalid('body.deliveryType', 'body.deliveryType: not offered for this article');
       const line = merchandise.priceLine({
         channelId,

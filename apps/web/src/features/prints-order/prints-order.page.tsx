@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Address } from '@photo/contracts/addresses';
-import type { ChannelArticles, DeliveryType } from '@photo/contracts/merchandise';
+import { deliveryCapability, type ChannelArticles, type DeliveryType } from '@photo/contracts/merchandise';
 import { photoFilePath } from '@photo/contracts/photos';
 import {
   MAX_PRINTS_ORDER_PHOTOS,
@@ -137,7 +137,7 @@ function PrintsOrderForm({
   const [quantityText, setQuantityText] = useState('1');
   const [quantityInvalid, setQuantityInvalid] = useState(false);
   const offered = catalogue.deliveryOptions.filter((option) =>
-    article.capabilities.includes(option.type === 'Home' ? 'HOME_DELIVERY' : 'PICKUP_POINT_DELIVERY'),
+    article.capabilities.includes(deliveryCapability[option.type]),
   );
   const [chosenDelivery, setDeliveryType] = useState<DeliveryType>(
     addresses.length > 0 ? 'Home' : 'PickupPoint',
