@@ -193,17 +193,19 @@ describe('processPhoto', () => {
 
   describe.skipIf(!hasFixtures)('real photos', () => {
     const outcomes = new Map<string, ProcessedPhoto | Error>();
-    let longestStallDuringHeicMs = 0;
+    const heicRun = { longestStallMs: 0, processingMs: 0 };
 
     beforeAll(async () => {
       for (const name of Object.keys(exifToolReadings)) {
         const bytes = await readFixture(name);
         const stall = name.endsWith('.HEIC') ? watchEventLoop() : undefined;
+        const started = performance.now();
         outcomes.set(
           name,
           await processPhoto(bytes, { heicDecoder }).catch((error: unknown) => error as Error),
         );
-        if (stall) longestStallDuringHeicMs = stall.stop();
+        if (stall)
+          Object.assign(heicRun, { longestStallMs: stall.stop(), processingMs: performance.now() - started });
       }
     });
 
@@ -253,8 +255,9 @@ describe('processPhoto', () => {
     });
 
     it('keeps serving other work while a HEIC decodes', () => {
-      // Decoding on the main thread would stall it for the whole decode, over a second.
-      expect(longestStallDuringHeicMs).toBeLessThan(500);
+      // Decoding on the main thread would stall it for the whole decode, most of the processing time.
+      // A share, not a fixed bound, so a busy machine slowing both does not fail it.
+      expect(heicRun.longestStallMs).toBeLessThan(heicRun.processingMs / 3);
     });
 
     it('refuses a HEIC over the pixel limit before spending a decode on it', async () => {
