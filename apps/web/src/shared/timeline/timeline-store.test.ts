@@ -155,6 +155,40 @@ describe('timeline store', () => {
     expect(page).toHaveBeenCalledTimes(4);
   });
 
+  it('selects a whole month even when the timeline refreshes while its photos are on their way', async () => {
+    const { source } = fakeSource([{ year: 2024, month: 5, count: 100 }]);
+    const store = new TimelineStore(source, sort);
+    await store.loadIndex();
+    const whole = store.loadWholeMonth(2024, 5);
+    // A push event (another photo processed) reloads the timeline while the month's page is in flight.
+    void store.refresh();
+    expect((await whole).map((p) => p.imageId)).toEqual(Array.from({ length: 100 }, (_, i) => `2024-5-${i}`));
+  });
+
+  it('never loads a month twice at once, also when a refresh dropped a page that was on its way', async () => {
+    const months = [{ year: 2024, month: 5, count: 60 }];
+    const pending: Array<() => void> = [];
+    const page = vi.fn(() => {
+      const images = Array.from({ length: 24 }, (_, i) => photo(`2024-5-${i}`));
+      return new Promise<{ images: Photo[]; cursor: string }>((resolve) =>
+        pending.push(() => resolve({ images, cursor: '24' })),
+      );
+    });
+    const store = new TimelineStore({ id: 'slow', index: () => Promise.resolve(months), page }, sort);
+    await store.loadIndex();
+    const dropped = store.ensureLoaded(2024, 5, 24);
+    const refreshed = store.refresh();
+    const current = store.ensureLoaded(2024, 5, 24);
+    pending[0]!();
+    await dropped;
+    // The dropped page has settled; the one after the refresh is still on its way and is shared.
+    const again = store.ensureLoaded(2024, 5, 24);
+    expect(page).toHaveBeenCalledTimes(2);
+    pending[1]!();
+    await Promise.all([refreshed, current, again]);
+    expect(store.month('2024-5').photos).toHaveLength(24);
+  });
+
   it('reloads every store of a source another page changed, in each sort, and no other', async () => {
     const months = [{ year: 2024, month: 5, count: 3 }];
     const { source } = fakeSource(months);

@@ -179,7 +179,8 @@ export class TimelineStore {
         },
       )
       .finally(() => {
-        this.loading.delete(key);
+        // A refresh may have started this month's next request meanwhile: that one stays registered.
+        if (this.loading.get(key) === request) this.loading.delete(key);
         this.changed();
       });
     this.loading.set(key, request);
@@ -188,14 +189,18 @@ export class TimelineStore {
 
   /** Loads a whole month (month select-all needs every id, not only the tiles in view). */
   async loadWholeMonth(year: number, month: number): Promise<Photo[]> {
-    const entry = this.months.find((candidate) => candidate.year === year && candidate.month === month);
+    const key = monthKey(year, month);
     for (;;) {
-      const before = this.month(monthKey(year, month));
+      const generation = this.generation;
+      const before = this.month(key);
       if (before.complete || before.status === 'rejected') return before.photos;
       const loadedBefore = before.photos.length;
       await this.ensureLoaded(year, month, loadedBefore + PHOTOS_PAGE_SIZE);
-      const after = this.month(monthKey(year, month));
+      // A refresh (a push event during an upload) dropped the page and the month: load it again.
+      if (generation !== this.generation) continue;
+      const after = this.month(key);
       if (after.photos.length === loadedBefore && !after.complete) return after.photos;
+      const entry = this.months.find((candidate) => candidate.year === year && candidate.month === month);
       if (entry && after.photos.length >= entry.count) return after.photos;
     }
   }
