@@ -5,7 +5,7 @@ import { ZipFile } from 'yazl';
 import { ARCHIVE_LIFETIME_DAYS } from '@photo/contracts/downloads';
 import type { PhotoRecord, PhotosRepository } from '../photos/photos.repository';
 import { originalKey } from '../photos/photos.service';
-import { failingLater, type BlobStore } from '../platform/blob-store';
+import type { BlobStore } from '../platform/blob-store';
 import type { Database } from '../platform/database';
 import { enqueueJob, PermanentJobError, type BackgroundWork, type Job } from '../platform/job-queue';
 import type { ArchiveEvents } from './archive-events';
@@ -120,8 +120,7 @@ async function writeArchive(blobs: BlobStore, source: ArchiveSource, download: D
   ]);
 
   const zip = new ZipFile();
-  // yazl starts reading photos at once, maybe before the store reads the archive.
-  const output = failingLater(zip.outputStream as Readable);
+  const output = zip.outputStream as Readable;
   const opened = new Set<Readable>();
   // A photo that cannot be read ends the whole archive (the attempt fails and is retried) rather
   // than leaving a gap in a file that would then be offered.

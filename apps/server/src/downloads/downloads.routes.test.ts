@@ -12,7 +12,7 @@ import {
   type Download,
 } from '@photo/contracts/downloads';
 import { ingestBytes, testIngestService } from '../testing/ingest-bytes';
-import type { BlobStore } from '../platform/blob-store';
+import { holdErrorsUntilRead, type BlobStore } from '../platform/blob-store';
 import {
   issueAccessToken,
   signIn,
@@ -64,6 +64,7 @@ const withFaults = (inner: BlobStore): BlobStore => ({
     return stream;
   },
   async put(key, data, contentType) {
+    holdErrorsUntilRead(data);
     if (key.startsWith('archives/')) await faults.holdArchiveWrite;
     return inner.put(key, data, contentType);
   },

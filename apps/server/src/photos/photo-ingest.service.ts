@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { MAX_UPLOAD_MEGABYTES } from '@photo/contracts/upload';
 import type { UsageLimits } from '../config';
-import { failingLater, type BlobStore } from '../platform/blob-store';
+import type { BlobStore } from '../platform/blob-store';
 import type { Database } from '../platform/database';
 import { storageQuotaExceeded, uploadRateExceeded } from '../platform/errors';
 import { enqueueJob, releaseJob } from '../platform/job-queue';
@@ -131,11 +131,7 @@ export function createPhotoIngestService(
       });
       if (created && jobId) {
         try {
-          await blobs.put(
-            originalKey(record),
-            failingLater(createReadStream(input.filePath)),
-            metadata.mimeType,
-          );
+          await blobs.put(originalKey(record), createReadStream(input.filePath), metadata.mimeType);
         } catch (error) {
           await createPhotosRepository(db).deleteOwned(record.ownerId, [record.id]);
           throw error;

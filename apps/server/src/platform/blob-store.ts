@@ -25,19 +25,20 @@ export interface DownloadLinkOptions {
 }
 
 /**
- * Lets a stream fail before the store reads it: the error is not an unhandled 'error' event that ends
- * the process, and `put` still rejects with it, from the stream's errored state.
+ * A store's `put` calls this first: it owns a stream's errors from the moment it is called. A store
+ * prepares before it reads (a folder to make, an upload to open), and a stream that fails meanwhile (a
+ * photo read that breaks, a client that hangs up) must fail only this write, not raise an unhandled
+ * 'error' that ends the process. The write still rejects with the error, from the stream's errored state.
  */
-export function failingLater<T extends Readable>(stream: T): T {
-  stream.on('error', () => undefined);
-  return stream;
+export function holdErrorsUntilRead(data: Buffer | Readable): void {
+  if (!Buffer.isBuffer(data)) data.on('error', () => undefined);
 }
 
 /** Where photo and archive files live: a local folder by default, S3-compatible storage at scale. */
 export interface BlobStore {
   /**
-   * Stores `data` whole or not at all. A store may prepare before it reads a stream (a folder to
-   * make, an upload to open): a stream that can fail before then goes in through `failingLater`.
+   * Stores `data` whole or not at all. A stream that fails before the store reads it fails this write
+   * only (`holdErrorsUntilRead`).
    */
   put(key: string, data: Buffer | Readable, contentType?: string): Promise<void>;
   /** Resolves to undefined when there is no such blob. */
@@ -105,6 +106,7 @@ export function createLocalBlobStore(rootDir: string): BlobStore {
   };
   return {
     async put(key, data) {
+      holdErrorsUntilRead(data);
       const target = pathOf(key);
       await mkdir(path.dirname(target), { recursive: true });
       // Write beside the target and rename, so a reader never sees half a file.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalBlobStore, type BlobStore } from './blob-store';
+import { createLocalBlobStore, holdErrorsUntilRead, type BlobStore } from './blob-store';
 import { putHashed } from './hashed-upload';
 
 describe('putHashed', () => {
@@ -19,6 +19,7 @@ describe('putHashed', () => {
     slowStore = {
       ...store,
       async put(key, data, contentType) {
+        holdErrorsUntilRead(data);
         await sleep(50);
         return store.put(key, data, contentType);
       },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
-import { failingLater, type BlobStore } from './blob-store';
+import type { BlobStore } from './blob-store';
 import { payloadTooLarge } from './errors';
 
 /**
@@ -26,7 +26,7 @@ export async function putHashed(
   });
   source.on('error', (error) => counter.destroy(error));
   try {
-    await blobs.put(key, failingLater(source.pipe(counter)), contentType);
+    await blobs.put(key, source.pipe(counter), contentType);
   } catch (error) {
     await blobs.delete(key).catch(() => undefined);
     throw error;

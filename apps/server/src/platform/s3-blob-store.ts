@@ -16,6 +16,7 @@ import {
   assertSafeKey,
   assertSafePrefix,
   attachmentDisposition,
+  holdErrorsUntilRead,
   withDownloadedFile,
   type BlobStore,
 } from './blob-store';
@@ -36,6 +37,7 @@ export function createS3BlobStore(config: S3Config): BlobStore {
   const Bucket = config.bucket;
   return {
     async put(key, data, contentType) {
+      holdErrorsUntilRead(data);
       assertSafeKey(key);
       // Multipart upload streams large files without knowing their length up front.
       await new Upload({ client, params: { Bucket, Key: key, Body: data, ContentType: contentType } }).done();

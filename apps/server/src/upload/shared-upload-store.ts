@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DataStore, ERRORS, Upload } from '@tus/server';
-import { failingLater, type BlobStore } from '../platform/blob-store';
+import type { BlobStore } from '../platform/blob-store';
 import type { Database } from '../platform/database';
 
 interface SessionRow {
@@ -93,7 +93,7 @@ export class SharedUploadStore extends DataStore {
 
   private async keepPiece(id: string, offset: number, piecePath: string, size: number): Promise<void> {
     const key = `uploads/${id}/${String(offset).padStart(12, '0')}-${randomUUID()}`;
-    await this.blobs.put(key, failingLater(createReadStream(piecePath)), 'application/octet-stream');
+    await this.blobs.put(key, createReadStream(piecePath), 'application/octet-stream');
     const { rows } = await this.db.query(
       `UPDATE upload_sessions SET received = received + $3, parts = array_append(parts, $4), updated_at = now()
        WHERE id = $1 AND received = $2 RETURNING id`,
