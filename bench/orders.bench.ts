@@ -12,14 +12,13 @@
 import os from 'node:os';
 import { ordersApi, SuperOrderDetailsSchema } from '@photo/contracts/orders';
 import { validatePostalAddress } from '../apps/server/src/addresses/address-validator';
-import { createCustomersRepository } from '../apps/server/src/customers/customers.repository';
 import { createMerchandiseService } from '../apps/server/src/merchandise/merchandise.service';
+import { awaitsPayment } from '../apps/server/src/orders/order-rules';
 import { createOrdersRepository } from '../apps/server/src/orders/orders.repository';
 import { createOrdersService } from '../apps/server/src/orders/orders.service';
 import type { Caller } from '../apps/server/src/platform/caller';
 import { systemClock } from '../apps/server/src/platform/clock';
 import { type Database } from '../apps/server/src/platform/database';
-import { createShopOrdersService } from '../apps/server/src/shop-api/shop-orders.service';
 import { openBenchDatabase } from './support/bench-database';
 import { createOrdersCustomer, loadOrders, ORDERS, PRODUCTS_PER_ORDER } from './support/orders-library';
 import { median, percentile, seededRandom } from './support/stats';
@@ -51,8 +50,9 @@ async function measure(engine: string, db: Database) {
   );
   const service = createOrdersService({
     orders: createOrdersRepository(db),
-    shop: createShopOrdersService({ db, customers: createCustomersRepository(db) }),
     merchandise: createMerchandiseService(),
+    // As with a payment provider set up: both are the one rule of orders awaiting payment.
+    orderPayments: { canPay: awaitsPayment, canCancel: awaitsPayment },
     clock: systemClock,
     validateAddress: validatePostalAddress,
   });
@@ -60,13 +60,15 @@ async function measure(engine: string, db: Database) {
   // As the route answers: the service, the response schema, JSON.
   const listPage = async (offset: number) =>
     JSON.stringify(
-      ordersApi.myOrders.response.parse(await service.list(caller, { offset, limit: 100, notExpired: true })),
+      ordersApi.myOrders.response.parse(
+        await service.list(caller, { offset, limit: 100, notExpired: true }, 'nl-NL'),
+      ),
     );
   const random = seededRandom(10);
   const details = async () =>
     JSON.stringify(
       SuperOrderDetailsSchema.parse(
-        await service.details(caller, codes[Math.floor(random() * codes.length)]!),
+        await service.details(caller, codes[Math.floor(random() * codes.length)]!, 'nl-NL'),
       ),
     );
 

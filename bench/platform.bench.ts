@@ -72,7 +72,14 @@ async function initialJavaScriptGzip(): Promise<{ files: number; bytes: number }
   const port = 8304;
   const server = spawn('node', ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'true',
+    },
     stdio: 'ignore',
   });
   const browser = await chromium.launch({

@@ -136,7 +136,14 @@ async function measure(pid: number, headers: Record<string, string>, files: stri
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-upload-memory-'));
 const server = spawn('node', ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'true',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 try {

@@ -40,6 +40,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'true',
+      // The local test payment page: stories pay and fail payments on it.
+      TEST_PAYMENTS: 'true',
       // Every story that needs a fresh customer registers one from this machine's one address.
       REGISTRATIONS_PER_HOUR: '500',
       CALLBACK_ALLOWED_ORIGINS: `http://127.0.0.1:${CALLBACK_RECEIVER_PORT}`,

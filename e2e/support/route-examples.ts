@@ -25,6 +25,14 @@ async function firstPhotoId(context: ExampleContext): Promise<string | undefined
   return page.images[0]?.imageId;
 }
 
+async function newestOrder(context: ExampleContext): Promise<Record<string, string> | undefined> {
+  const { items } = await getJson<{ items: Array<{ orderCode: string }> }>(
+    context,
+    '/api/orders/v2/superorders/me?Limit=1',
+  );
+  return items[0] ? { orderCode: items[0].orderCode } : undefined;
+}
+
 interface AlbumEntry {
   albumId: string;
   isShared?: boolean;
@@ -79,13 +87,9 @@ export const routeExamples: Record<string, RouteExample> = {
     const photoId = id && (await firstImageOf(context, `/api/share/shared-albums/${id}/photos`));
     return id && photoId ? { id, photoId } : undefined;
   },
-  'orders/:orderCode': async (context) => {
-    const { items } = await getJson<{ items: Array<{ orderCode: string }> }>(
-      context,
-      '/api/orders/v2/superorders/me?Limit=1',
-    );
-    return items[0] ? { orderCode: items[0].orderCode } : undefined;
-  },
+  'orders/:orderCode': newestOrder,
+  // The thank-you page shows any of the customer's orders.
+  'orders/:orderCode/thank-you': newestOrder,
   // Spec 3: a widget's orderCode is the page's productCode.
   'online-products/:productCode': async (context) => {
     const widgets = await getJson<Array<{ orderCode: string }>>(context, '/api/widgets/v1/widget/all');

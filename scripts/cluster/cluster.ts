@@ -210,6 +210,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       PGAPPNAME: name,
       JOB_CONCURRENCY: role === 'api' ? '0' : String(options.workerConcurrency ?? 2),
       DEMO_DATA: seed ? 'true' : 'false',
+      // A demo of scale: payments on the local test page, which any replica serves.
+      TEST_PAYMENTS: 'true',
       LOG_LEVEL: 'info',
       ...options.env,
       ...options.replicaEnv?.(name, port),

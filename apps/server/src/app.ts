@@ -41,7 +41,7 @@ import { createPaymentMethodsRepository } from './payment-methods/payment-method
 import { createPaymentMethodsService } from './payment-methods/payment-methods.service';
 import { registerPaymentReturnRoute, registerTestPaymentPages } from './payments/payments.routes';
 import { createPaymentsService } from './payments/payments.service';
-import { createTestPaymentProvider, TEST_PAYMENTS_HOUSEKEEPING_JOB } from './payments/test-payment-provider';
+import { createTestPaymentProvider, testPaymentsHousekeeping } from './payments/test-payment-provider';
 import { createTestPaymentsRepository } from './payments/test-payments.repository';
 import { createPhotoEventBus, type PhotoEventBus } from './photos/photo-events';
 import { createPhotoIngestService } from './photos/photo-ingest.service';
@@ -97,6 +97,9 @@ import { validatePostalAddress } from './addresses/address-validator';
 import { createOrdersRepository } from './orders/orders.repository';
 import { registerOrderRoutes } from './orders/orders.routes';
 import { createOrdersService } from './orders/orders.service';
+import { createOrderMails } from './orders/order-mails';
+import { createOrderPaymentsService } from './orders/order-payments.service';
+import { createReorderService } from './orders/reorder.service';
 import { registerTestClockRoutes } from './platform/test-clock.routes';
 import { movableClock, systemClock, type Clock } from './platform/clock';
 import { registerShopApi, type ShopApi } from './shop-api/shop-api.module';
@@ -220,13 +223,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return reply.send({ status: 'ready' });
   });
 
+  // One payment provider for every purpose (decision 086). The local test page only where a demo or
+  // test start switched it on (TEST_PAYMENTS); a production start refuses that switch. Without a
+  // provider nothing is paid here: the own prints-order page is off, and so are reorder and 'Pay now'.
+  const testPayments = config.testPayments ? createTestPaymentsRepository(db) : undefined;
+  const paymentProvider = testPayments && createTestPaymentProvider(testPayments);
   const merchandise = createMerchandiseService();
   const catalogues = createLocaleCatalogues(config.localesDir);
   registerStorefrontRoutes(app, {
     catalogues,
     hostnames: storefronts.hostnames,
     supportChatScriptUrl: config.supportChatScriptUrl,
-    printsOrdering: config.printsOrdering,
+    // The shop's own prints editor takes its own payments; this product's page needs a provider.
+    printsOrdering:
+      config.printsOrdering && (config.printsEditorUrl !== undefined || paymentProvider !== undefined),
     printsEditorUrl: config.printsEditorUrl,
     nativeAppUrl: config.nativeAppUrl,
     merchandise,
@@ -296,29 +306,66 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     authenticate: auth.authenticate,
     catalogues,
   });
-  // B2B callbacks and invoices follow the shop's order state changes, in the changes' transactions.
+  const orderMails = createOrderMails({
+    db,
+    merchandise,
+    storefronts,
+    sentMails: config.orderSentMails,
+  });
+  // B2B callbacks, invoices and the 'sent' mail follow the shop's order state changes, in the changes' transactions.
   const shopApi = await registerShopApi(app, {
     config,
     db,
     customers: customersRepository,
-    onOrderStateChanged: [integration.onOrderStateChanged, invoiceConfirmedOrder],
+    onOrderStateChanged: [
+      integration.onOrderStateChanged,
+      invoiceConfirmedOrder,
+      orderMails.onOrderStateChanged,
+    ],
     projects,
     pdfs: orderPdfs,
     products,
     widgets,
   });
   const clock = deps.clock ?? timeOfRules(app, config.testClock);
+  const payments = createPaymentsService({
+    payments: createPaymentsRepository(db),
+    provider: paymentProvider,
+    clock,
+  });
+  registerPaymentReturnRoute(app, { payments, authenticate: auth.authenticate });
+  if (testPayments) registerTestPaymentPages(app, { sessions: testPayments });
+  const paymentMethods = createPaymentMethodsRepository(db);
+  registerPaymentMethodRoutes(api, createPaymentMethodsService({ paymentMethods, payments }));
   const ordersRepository = createOrdersRepository(db);
-  registerOrderRoutes(
-    api,
-    createOrdersService({
+  const orderPayments = createOrderPaymentsService({
+    orders: ordersRepository,
+    shop: shopApi.orders,
+    payments,
+    mails: orderMails,
+    clock,
+  });
+  registerOrderRoutes(api, {
+    orders: createOrdersService({
       orders: ordersRepository,
-      shop: shopApi.orders,
       merchandise,
+      orderPayments,
       clock,
       validateAddress: validatePostalAddress,
     }),
-  );
+    reorder: createReorderService({
+      orders: ordersRepository,
+      shop: shopApi.orders,
+      merchandise,
+      paymentMethods,
+      orderPayments,
+      mails: orderMails,
+      paymentsAvailable: payments.available,
+      providerName: paymentProvider?.name,
+      clock,
+    }),
+    orderPayments,
+  });
   registerAddressRoutes(api, createAddressesService(db));
   registerIdentityRoutes(api, createIdentitiesService({ db, rateWindows, clock }), config.publicScheme);
   registerNewsletterRoutes(api, createNewsletterService({ db, rateWindows }));
@@ -339,19 +386,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     blobs: deps.blobs,
     authenticate: auth.authenticate,
   });
-  // One payment provider for every purpose (decision 086): the local test page unless a real one is composed here.
-  const testPayments = createTestPaymentsRepository(db);
-  const payments = createPaymentsService({
-    payments: createPaymentsRepository(db),
-    provider: createTestPaymentProvider(testPayments),
-    clock,
-  });
-  registerPaymentReturnRoute(app, { payments, authenticate: auth.authenticate });
-  registerPaymentMethodRoutes(
-    api,
-    createPaymentMethodsService({ paymentMethods: createPaymentMethodsRepository(db), payments }),
-  );
-  registerTestPaymentPages(app, { sessions: testPayments });
   registerStorageRoutes(
     api,
     createStorageService({
@@ -370,6 +404,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     payments,
     customers: customersRepository,
     shop: shopApi.orders,
+    mails: orderMails,
     findDeliveryAddress: async (customerId, addressId) => {
       const address = await createAddressesRepository(db).find(customerId, addressId);
       return address && deliveryAddressOf(address);
@@ -445,12 +480,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
     auth.background,
     createLibraryExpiryWork({ db, clock, storefronts, logger: app.log }),
-    {
-      handlers: { [TEST_PAYMENTS_HOUSEKEEPING_JOB]: () => testPayments.deleteExpired() },
-      schedules: [
-        { name: TEST_PAYMENTS_HOUSEKEEPING_JOB, kind: TEST_PAYMENTS_HOUSEKEEPING_JOB, everySeconds: 3600 },
-      ],
-    },
+    ...(testPayments ? [testPaymentsHousekeeping(testPayments)] : []),
     uploads.background,
     createAccountErasureWork({ db, blobs: deps.blobs }),
     createCallbackWork({

@@ -10,6 +10,8 @@ const booleanString = z
   .transform((value) => value === 'true' || value === '1');
 
 const EnvSchema = z.object({
+  /** `production` (the image sets it) refuses every development switch below (see `productionRefusals`). */
+  NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('localhost'),
   /** Port the browser sees, when a proxy sits in front; defaults to PORT. */
@@ -25,7 +27,13 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanString.default(true),
   /** JSON object mapping storefront ids to real host names, e.g. {"nl":"www.shop.nl"}. */
   STOREFRONT_HOSTS: z.string().optional(),
-  DEMO_DATA: booleanString.default(true),
+  /** Demo accounts with a known password and their photos and orders: the demo start (`npm start`) only. */
+  DEMO_DATA: booleanString.default(false),
+  /**
+   * The local test payment provider: a page of this product where the customer presses 'Pay' and no
+   * money moves (decision 086). Only the demo start and the end-to-end tests switch it on.
+   */
+  TEST_PAYMENTS: booleanString.default(false),
   /** Background jobs this process runs at once (0: none, for API-only replicas). */
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -57,6 +65,11 @@ const EnvSchema = z.object({
   UPLOAD_FILES_PER_HOUR: z.coerce.number().int().min(1).default(3000),
   /** Originals one customer may keep, in GiB (decimals allowed). */
   PHOTO_STORAGE_QUOTA_GB: z.coerce.number().positive().default(100),
+  /**
+   * This product mails 'your order is on its way' when the shop reports a dispatch (issue 20); false
+   * where the shop's own systems send that mail.
+   */
+  ORDER_SENT_MAILS: booleanString.default(true),
   /** The shop's order-prints switch (spec 2.4: order prints needs it and the product's capability). */
   PRINTS_ORDERING: booleanString.default(true),
   /**
@@ -116,7 +129,14 @@ export interface MailConfig {
   mailboxEnabled: boolean;
 }
 
+/**
+ * Production (`NODE_ENV=production`) serves real customers: nothing meant for a demo or a test may be
+ * in effect. Development is everything else: a developer's machine, the demo, the tests.
+ */
+export type RunMode = 'production' | 'development';
+
 export interface AppConfig {
+  runMode: RunMode;
   port: number;
   host: string;
   publicPort: number;
@@ -126,6 +146,8 @@ export interface AppConfig {
   s3: S3Config | undefined;
   storefrontHosts: Record<string, string>;
   demoData: boolean;
+  /** The local test payment provider and its page (`/test-payments/…`) instead of a real provider. */
+  testPayments: boolean;
   jobConcurrency: number;
   jobLeaseSeconds: number;
   logLevel: string;
@@ -137,6 +159,8 @@ export interface AppConfig {
   trustedProxies: string[];
   limits: UsageLimits;
   printsOrdering: boolean;
+  /** Mail the customer when the shop reports an order dispatched (false: the shop mails its own). */
+  orderSentMails: boolean;
   /** Unset: the storefront's own `/prints-order` page. */
   printsEditorUrl: string | undefined;
   nativeAppUrl: string | undefined;
@@ -188,8 +212,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const values = parsed.data;
+  const runMode: RunMode = values.NODE_ENV === 'production' ? 'production' : 'development';
+  if (runMode === 'production') {
+    const refusals = productionRefusals(values);
+    if (refusals.length > 0) {
+      throw new ConfigError(
+        `Refusing to start in production (NODE_ENV=production):\n${refusals.map((refusal) => `- ${refusal}`).join('\n')}`,
+      );
+    }
+  }
   const baseDir = values.INIT_CWD ?? process.cwd();
   return {
+    runMode,
     port: values.PORT,
     host: values.HOST,
     publicPort: values.PUBLIC_PORT ?? values.PORT,
@@ -199,12 +233,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     s3: readS3Config(values),
     storefrontHosts: parseStorefrontHosts(values.STOREFRONT_HOSTS),
     demoData: values.DEMO_DATA,
+    testPayments: values.TEST_PAYMENTS,
     jobConcurrency: values.JOB_CONCURRENCY,
     jobLeaseSeconds: values.JOB_LEASE_SECONDS,
     logLevel: values.LOG_LEVEL,
     testClock: values.TEST_CLOCK,
     supportChatScriptUrl: values.SUPPORT_CHAT_SCRIPT_URL,
-    mail: readMailConfig(values),
+    mail: readMailConfig(values, runMode),
     trustedProxies: values.TRUST_PROXY ? values.TRUST_PROXY.split(',').map((entry) => entry.trim()) : [],
     limits: {
       signInFailuresPerNetwork: values.SIGN_IN_FAILURES_PER_NETWORK,
@@ -213,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       photoStorageQuotaBytes: Math.round(values.PHOTO_STORAGE_QUOTA_GB * 1024 ** 3),
     },
     printsOrdering: values.PRINTS_ORDERING,
+    orderSentMails: values.ORDER_SENT_MAILS,
     printsEditorUrl: values.PRINTS_EDITOR_URL,
     nativeAppUrl: values.NATIVE_APP_URL,
     replicaId: values.REPLICA_ID ?? `${hostname()}-${process.pid}`,
@@ -234,7 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
-function readS3Config(values: z.infer<typeof EnvSchema>): S3Config | undefined {
+function readS3Config(values: EnvValues): S3Config | undefined {
   if (!values.S3_BUCKET) return undefined;
   if (!values.S3_ACCESS_KEY_ID || !values.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError('Invalid configuration: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
@@ -249,12 +285,39 @@ function readS3Config(values: z.infer<typeof EnvSchema>): S3Config | undefined {
   };
 }
 
-function readMailConfig(values: z.infer<typeof EnvSchema>): MailConfig {
+type EnvValues = z.infer<typeof EnvSchema>;
+
+/**
+ * Every setting that would put a demo or test aid in front of real customers, each named with what
+ * it would do. One list, read at start: a production start with any of them stops before it listens.
+ */
+function productionRefusals(values: EnvValues): string[] {
+  const refusals: string[] = [];
+  if (values.DEMO_DATA)
+    refusals.push('DEMO_DATA=true: demo accounts with a published password would be created');
+  if (values.TEST_PAYMENTS)
+    refusals.push('TEST_PAYMENTS=true: the test payment page would let customers mark their own orders paid');
+  if (values.TEST_CLOCK)
+    refusals.push('TEST_CLOCK=true: /dev/clock would let anyone move the time of the rules');
+  if (values.MAILBOX_ENABLED) refusals.push("MAILBOX_ENABLED=true: /dev/mailbox would show customers' mails");
+  if (!values.SMTP_URL)
+    refusals.push('SMTP_URL is not set: mails would be kept in the local mailbox instead of sent');
+  if (!values.SHOP_API_TOKEN)
+    refusals.push(
+      "SHOP_API_TOKEN is not set: the shop-side API's token would be made up and written to disk",
+    );
+  if (values.CALLBACK_ALLOWED_ORIGINS)
+    refusals.push('CALLBACK_ALLOWED_ORIGINS is set: callbacks could reach this machine and private networks');
+  return refusals;
+}
+
+function readMailConfig(values: EnvValues, runMode: RunMode): MailConfig {
   if (!values.SMTP_URL) {
     return {
       smtpUrl: undefined,
       fromAddress: values.MAIL_FROM ?? 'no-reply@photoshop.example',
-      mailboxEnabled: values.MAILBOX_ENABLED ?? true,
+      // Captured mails are a development aid: never a page of them in production (refused above anyway).
+      mailboxEnabled: runMode === 'development' && (values.MAILBOX_ENABLED ?? true),
     };
   }
   if (!values.MAIL_FROM) {

@@ -303,3 +303,39 @@ export type Address = z.infer<typeof AddressSchema>;
 
 /** At most this many saved addresses per customer. */
 export const MAX_ADDRESSES = 50;
+
+/**
+ * The address as it is written on an envelope in its country (the lines of Google's address format:
+ * postcode and city on one line where the country writes them so), then the country's name. With
+ * `recipient: false` the name and company lines are left out (an invoice names the buyer apart).
+ * Every place that shows an address (pages, mails, invoices) writes it this way.
+ */
+export function postalAddressLines(
+  address: PostalAddress,
+  countryName: string,
+  options: { recipient?: boolean } = {},
+): string[] {
+  const data = { ...defaults, ...metadata[address.country] };
+  const region = addressRules(address.country).regions.find((entry) => entry.key === address.region);
+  const recipient = options.recipient ?? true;
+  const values: Record<string, string[]> = {
+    N: recipient ? [[address.firstName, address.lastName].filter(Boolean).join(' ')] : [],
+    O: recipient ? [address.company] : [],
+    A: [[address.street, address.houseNumber].filter(Boolean).join(' '), address.addressLine2],
+    Z: [address.postcode],
+    C: [address.city],
+    S: [region?.name ?? address.region],
+  };
+  const lines = (data.fmt ?? '%N%n%O%n%A%n%C').split('%n').flatMap((line) => {
+    const tokens = [...line.matchAll(/%([A-Za-z])/g)].map((match) => match[1]!);
+    // The street takes its own lines; literal text such as Sweden's 'SE-' is for letters from abroad.
+    if (tokens.length === 1 && tokens[0] === 'A') return values.A!;
+    return [
+      tokens
+        .flatMap((token) => values[token] ?? [])
+        .filter(Boolean)
+        .join(' '),
+    ];
+  });
+  return [...lines.map((line) => line.trim()).filter(Boolean), countryName];
+}

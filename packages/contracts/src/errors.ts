@@ -20,6 +20,8 @@ export const errorCodes = [
   'callback_url_refused',
   /** A stored file cannot be served: its zip is damaged or no longer holds it (502). */
   'file_unavailable',
+  /** No payment provider is set up in this deployment: nothing can be paid here (503). */
+  'payments_unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { PostalAddressSchema } from './addresses';
 import { defineEndpoint } from './endpoint';
+import { PaymentMethodIdSchema } from './payment-methods';
 import { queryInteger } from './photos';
 
 /** Spec 4: the shop's internal states of an order, in the order an order moves through them. */
@@ -152,6 +153,10 @@ export const SuperOrderSchema = z.object({
   deliveryPrice: z.int().check(z.nonnegative()),
   /** Sum of quantity x unit price, plus delivery, minor units. */
   totalPrice: z.int().check(z.nonnegative()),
+  /** It awaits payment and may be paid here now ('Pay now'). */
+  canPay: z.boolean(),
+  /** It awaits payment and the customer may still cancel it ('Cancel order'). */
+  canCancel: z.boolean(),
   orders: z.array(OrderSchema),
 });
 export type SuperOrder = z.infer<typeof SuperOrderSchema>;
@@ -201,10 +206,54 @@ export const orderCodeParam = z.object({ orderCode: shopCode });
 export const ReorderStatusSchema = z.object({
   orderCode: z.string(),
   canReorder: z.boolean(),
-  /** Why not: a cancelled order, or one with nothing that can be made again. */
-  reason: z.nullable(z.enum(['cancelled', 'notReorderable'])),
+  /** Why not: a cancelled order, one with nothing that can be made again, or nothing can be paid here. */
+  reason: z.nullable(z.enum(['cancelled', 'notReorderable', 'paymentsUnavailable'])),
 });
 export type ReorderStatus = z.infer<typeof ReorderStatusSchema>;
+
+/** A line a reorder makes again: the product as the catalogue sells it today, at today's price. */
+export const ReorderLineSchema = z.object({
+  code: z.string(),
+  articleName: z.string(),
+  quantity: z.int().check(z.positive()),
+  unitPrice: z.int().check(z.nonnegative()),
+  imageUrl: z.nullable(z.string()),
+});
+
+/**
+ * What a reorder will order, shown before the customer confirms it: the products, today's prices,
+ * where it goes, the total, and how it will be paid (the saved method: charged at once when the
+ * provider holds it, otherwise the customer pays on the provider's page).
+ */
+export const ReorderQuoteSchema = z.object({
+  orderCode: z.string(),
+  currency: z.string(),
+  lines: z.array(ReorderLineSchema),
+  deliveryType: z.enum(deliveryTypes),
+  deliveryAddress: DeliveryAddressSchema,
+  deliveryPrice: z.int().check(z.nonnegative()),
+  totalPrice: z.int().check(z.nonnegative()),
+  payment: z.object({
+    /** The payment method saved in settings, or null. */
+    method: z.nullable(PaymentMethodIdSchema),
+    /** How confirming pays: the saved method charged now, on the provider's page, or on the invoice (B2B). */
+    how: z.enum(['savedMethod', 'providerPage', 'invoice']),
+  }),
+});
+export type ReorderQuote = z.infer<typeof ReorderQuoteSchema>;
+
+/**
+ * Where the browser goes after an order was placed or a payment started: the provider's page (an
+ * absolute URL), or a page of this origin (a path: the thank-you page, or the order when a charge failed).
+ */
+export const ContinueToSchema = z.object({ orderCode: z.string(), continueTo: z.string() });
+export type ContinueTo = z.infer<typeof ContinueToSchema>;
+
+/** The thank-you page of an order just placed and paid lives below its details. */
+export const orderPlacedPath = (orderCode: string) => `/orders/${encodeURIComponent(orderCode)}/thank-you`;
+/** The order's details after a payment that failed: they offer 'Pay now' again. */
+export const orderPaymentFailedPath = (orderCode: string) =>
+  `/orders/${encodeURIComponent(orderCode)}?payment=failed`;
 
 export const ArticleGroupSchema = z.object({
   name: z.enum(articleGroups),
@@ -308,14 +357,44 @@ export const ordersApi = {
     params: orderCodeParam,
     response: ReorderStatusSchema,
   }),
-  /** Spec 7 direct reorder: a new order with the same products, placed through the shop. */
+  /** What a reorder of this order would order and cost today, and how it would be paid. */
+  reorderQuote: defineEndpoint({
+    service: 'orders',
+    method: 'GET',
+    path: '/reorder/quote/:orderCode',
+    params: orderCodeParam,
+    response: ReorderQuoteSchema,
+  }),
+  /**
+   * Spec 7 direct reorder, once the customer confirmed the quote: a new order with the same products,
+   * placed through the shop and paid with the saved method or on the provider's page. 409 when the
+   * total is no longer the one the customer saw.
+   */
   reorder: defineEndpoint({
     service: 'orders',
     method: 'POST',
     path: '/reorder',
     query: z.object({ OrderCode: shopCode }),
-    response: z.object({ orderCode: z.string() }),
+    body: z.object({ confirmedTotal: z.int().check(z.nonnegative()) }),
+    response: ContinueToSchema,
     successStatus: 201,
+  }),
+  /** 'Pay now' of an order awaiting payment: a payment on the provider's page; 409 when there is nothing to pay. */
+  payOrder: defineEndpoint({
+    service: 'orders',
+    method: 'POST',
+    path: '/v1/superorders/:orderCode/payments',
+    params: orderCodeParam,
+    response: ContinueToSchema,
+    successStatus: 201,
+  }),
+  /** 'Cancel order' of an order awaiting payment; 409 once it is paid, being paid or in the shop's hands. */
+  cancelOrder: defineEndpoint({
+    service: 'orders',
+    method: 'POST',
+    path: '/v1/superorders/:orderCode/actions/cancel',
+    params: orderCodeParam,
+    response: z.object({ orderCode: z.string(), status: z.enum(externalOrderStatuses) }),
   }),
   articleGroups: defineEndpoint({
     service: 'orders',

@@ -1,15 +1,14 @@
-import type { FastifyRequest } from 'fastify';
 import { downloadsApi } from '@photo/contracts/downloads';
 import type { ApiRouter } from '../platform/api-router';
-import { pickLocale } from '../storefronts/storefronts';
+import { storefrontContextOf } from '../storefronts/storefronts';
 import type { DownloadsService } from './downloads.service';
 
 /** Spec 7 'Photo downloads'. */
 export function registerDownloadRoutes(api: ApiRouter, deps: { downloads: DownloadsService }): void {
   const { downloads } = deps;
   // The note about photos left out is written in the language the customer asked in.
-  const localeOf = (request: FastifyRequest) =>
-    pickLocale(request.storefront.storefront, request.headers['accept-language']);
+  const localeOf = (request: Parameters<typeof storefrontContextOf>[0]) =>
+    storefrontContextOf(request).locale;
   api.handle(downloadsApi.create, ({ caller, body, request }) =>
     downloads.createFromLibrary(caller, { id: body.id, photoIds: body.photos, locale: localeOf(request) }),
   );

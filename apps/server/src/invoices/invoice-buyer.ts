@@ -1,17 +1,7 @@
-import type { Address } from '@photo/contracts/addresses';
+import { postalAddressLines } from '@photo/contracts/addresses';
 import type { createAddressesRepository } from '../addresses/addresses.repository';
 import type { CustomersRepository } from '../customers/customers.repository';
 import type { ReadBuyer } from './invoices.service';
-
-function addressLines(address: Address): string[] {
-  return [
-    [address.street, address.houseNumber].filter(Boolean).join(' '),
-    address.addressLine2,
-    [address.postcode, address.city].filter(Boolean).join(' '),
-    address.region,
-    address.country,
-  ].filter((line) => line.trim() !== '');
-}
 
 /**
  * The buyer of an invoice from the account as it is when the order is confirmed: the company name
@@ -31,7 +21,7 @@ export function accountBuyerReader(deps: {
     return {
       isB2B: customer.isB2B,
       companyName: customer.companyName?.trim() || billing?.company.trim() || holder,
-      addressLines: billing ? addressLines(billing) : [],
+      addressLines: billing ? postalAddressLines(billing, billing.country, { recipient: false }) : [],
       country: billing?.country ?? sellerCountry,
       vatId: customer.vatId?.trim() || null,
     };

@@ -1,3 +1,4 @@
+import { formatMoney } from '@photo/contracts/money';
 import type { PdfContent } from '../platform/pdf-renderer';
 import { invoiceTranslatorFor } from './invoice-messages';
 import type { VatTreatment } from './invoice-rules';
@@ -21,16 +22,10 @@ export interface InvoiceSnapshot {
   gross: number;
 }
 
-/** Minor units of a currency (JPY has none; every storefront's currency has 2, but Intl knows). */
-const minorDigits = (currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-
 /** The invoice as a document for the one PDF renderer: the storefront's language, currency and date format. */
 export function invoiceDocument(invoice: InvoiceSnapshot): PdfContent {
   const t = invoiceTranslatorFor(invoice.locale);
-  const digits = minorDigits(invoice.currency);
-  const money = new Intl.NumberFormat(invoice.locale, { style: 'currency', currency: invoice.currency });
-  const amount = (minor: number) => money.format(minor / 10 ** digits);
+  const amount = (minor: number) => formatMoney(minor, invoice.currency, invoice.locale);
   const quantity = new Intl.NumberFormat(invoice.locale);
   const percent = new Intl.NumberFormat(invoice.locale, { style: 'percent', maximumFractionDigits: 2 });
   const issued = new Date(invoice.issuedAt);

@@ -11,7 +11,9 @@ export type MailBlock =
   /** A further address on a line of its own (customer care, the shop). */
   | { kind: 'link'; label: string; url: string }
   /** Words a customer wrote (a personal message): a quotation with its line breaks kept. */
-  | { kind: 'quote'; text: string };
+  | { kind: 'quote'; text: string }
+  /** Lines of label and value (an order's products and total); the last row can be the sum. */
+  | { kind: 'table'; caption: string; rows: Array<{ label: string; value: string }>; totalRow?: boolean };
 
 export interface MailContent {
   subject: string;
@@ -90,6 +92,17 @@ function htmlBlock(block: MailBlock, t: MailTranslate): string {
     }
     case 'link':
       return `<p style="${paragraphStyle}"><a href="${escapeHtml(webAddress(block.url))}" target="_blank" rel="noopener" style="color:#0b5cad;">${escapeHtml(oneLine(block.label))}</a></p>`;
+    case 'table': {
+      const cell = `padding:6px 0;border-bottom:1px solid #e5e7eb;${font}font-size:15px;line-height:1.4;color:#1f2937;`;
+      const rows = block.rows.map((row, index) => {
+        const weight = block.totalRow && index === block.rows.length - 1 ? 'font-weight:bold;' : '';
+        return `<tr><td style="${cell}${weight}">${escapeHtml(oneLine(row.label))}</td><td align="right" style="${cell}${weight}padding-left:16px;white-space:nowrap;">${escapeHtml(oneLine(row.value))}</td></tr>`;
+      });
+      return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-collapse:collapse;">
+<caption style="text-align:left;padding:0 0 8px;${font}font-size:16px;font-weight:bold;color:#111827;">${escapeHtml(oneLine(block.caption))}</caption>
+${rows.join('\n')}
+</table>`;
+    }
     case 'quote':
       return `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #9ca3af;${font}font-size:16px;line-height:1.5;color:#1f2937;">${escapeHtml(
         lines(block.text),
@@ -101,6 +114,11 @@ function textBlock(block: MailBlock): string {
   switch (block.kind) {
     case 'paragraph':
       return oneLine(block.text);
+    case 'table':
+      return [
+        oneLine(block.caption),
+        ...block.rows.map((row) => `${oneLine(row.label)}: ${oneLine(row.value)}`),
+      ].join('\n');
     case 'action':
     case 'link':
       return `${oneLine(block.label)}:\n${webAddress(block.url)}`;

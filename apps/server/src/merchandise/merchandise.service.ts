@@ -74,6 +74,16 @@ export interface PricedLine {
   total: Money;
 }
 
+/** An article in one size, e.g. 'Photo prints 13 × 18 cm': the one way a product is named to customers. */
+export const articleSizeName = (
+  articleName: string,
+  size: Pick<SizeOption, 'widthCm' | 'heightCm'>,
+  locale: string,
+) => {
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  return `${articleName} ${number.format(size.widthCm)} × ${number.format(size.heightCm)} cm`;
+};
+
 const languageOf = (locale: string | undefined) => {
   const language = (locale ?? 'en').split('-')[0]!.toLowerCase();
   return (languages as readonly string[]).includes(language)
@@ -213,6 +223,16 @@ export function createMerchandiseService(data: unknown = catalogueData) {
         if (size) return { article, size };
       }
       return undefined;
+    },
+
+    /**
+     * A product's name as the catalogue sells it in `locale` ('Fotoafdrukken 10 × 15 cm'): what order
+     * lines, invoices and mails show, whatever language the shop's order named it in. Undefined for a
+     * code the catalogue does not know.
+     */
+    productName(channelId: string, productCode: string, locale: string): string | undefined {
+      const found = service.product(channelId, productCode, locale);
+      return found && articleSizeName(found.article.name, found.size, locale);
     },
 
     /** Spec 7 ArticleGroup: a group can be reordered when one of its articles can. */

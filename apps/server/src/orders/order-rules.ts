@@ -74,3 +74,20 @@ export function canChangeDeliveryAddress(
     states.every((state) => state === 'Received' || state === 'Confirmed' || state === 'Cancelled')
   );
 }
+
+/**
+ * 'Pay now' and 'Cancel order' (issue 20): while every live order of a super order awaits its payment
+ * (the shop has not confirmed any) and the payment window of decision 081 is open. Once it closes the
+ * order is expired: the shop no longer holds it for the customer.
+ */
+export function awaitsPayment(
+  orders: Array<{ createdAt: Date; state: InternalOrderState; paymentStatus: string }>,
+  now: Date,
+): boolean {
+  const live = orders.filter((order) => order.state !== 'Cancelled');
+  return (
+    live.length > 0 &&
+    live.every((order) => order.state === 'Received' && order.paymentStatus !== 'paymentSuccess') &&
+    live.every((order) => order.createdAt.getTime() > unpaidExpirySince(now).getTime())
+  );
+}

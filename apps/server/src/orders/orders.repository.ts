@@ -555,6 +555,34 @@ export function createOrdersRepository(db: Queryable) {
       return rows.length > 0;
     },
 
+    // ---- the mails about an order (issue 20) ----
+
+    /** Claims a mail of the order: true once, for the first caller, in the mail's transaction. */
+    async claimOrderMail(code: string, kind: string, locale: string): Promise<boolean> {
+      const { rows } = await db.query(
+        `INSERT INTO order_mails (super_order_code, kind, locale) VALUES ($1, $2, $3)
+         ON CONFLICT DO NOTHING RETURNING kind`,
+        [code, kind, locale],
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * The language of the order's mails: the one it was placed in here, else the one the customer
+     * registered in (undefined: the storefront's own).
+     */
+    async orderMailLocale(code: string): Promise<string | undefined> {
+      const { rows } = await db.query<{ locale: string | null }>(
+        `SELECT coalesce(
+           (SELECT m.locale FROM order_mails m WHERE m.super_order_code = s.code ORDER BY m.created_at LIMIT 1),
+           (SELECT r.locale FROM account_registrations r WHERE r.customer_id = s.customer_id
+            ORDER BY r.created_at DESC LIMIT 1)) AS locale
+         FROM super_orders s WHERE s.code = $1`,
+        [code],
+      );
+      return rows[0]?.locale ?? undefined;
+    },
+
     async putCampaign(storefrontId: string, campaign: CampaignRecord, changedAt: Date): Promise<boolean> {
       const { rows } = await db.query(
         `INSERT INTO order_campaigns (storefront_id, name, title, cutoffs, changed_at)

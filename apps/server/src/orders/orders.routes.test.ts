@@ -54,7 +54,7 @@ describe('the customer order calls (spec 7)', () => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp({}, { clock });
+    t = await createTestApp({ TEST_PAYMENTS: 'true' }, { clock });
     const customers = createCustomersRepository(t.db);
     await seedDemoAccounts(customers);
     const accounts = await Promise.all(
@@ -235,9 +235,10 @@ describe('the customer order calls (spec 7)', () => {
     expect(own.statusCode).toBe(200);
     const body = ordersApi.accountOrders.response.parse(own.json());
     expect(body.orderCount).toBe(2);
-    expect(body.items.every((order) => order.products.some((p) => p.articleName === 'Canvas 60x40'))).toBe(
-      true,
-    );
+    // The shop named the canvas in English; the Dutch storefront's customer reads the catalogue's Dutch name.
+    const dutchCanvas = createMerchandiseService().productName('NL', 'WALL_CANVAS_60', 'nl-NL');
+    expect(dutchCanvas).toBe('Foto op canvas 40 × 60 cm');
+    expect(body.items.every((order) => order.products.some((p) => p.articleName === dutchCanvas))).toBe(true);
     expect((await call(demo, 'GET', url(ordersApi.accountOrders, { accountId: otherId }))).statusCode).toBe(
       404,
     );
@@ -276,15 +277,29 @@ describe('the customer order calls (spec 7)', () => {
     });
     expect((await status(other, sent.orderCode)).statusCode).toBe(404);
 
-    const reorder = (who: SignedIn, code: string) =>
-      call(who, 'POST', url(ordersApi.reorder, undefined, `?OrderCode=${encodeURIComponent(code)}`));
+    const reorder = (who: SignedIn, code: string, confirmedTotal = 0) =>
+      call(who, 'POST', url(ordersApi.reorder, undefined, `?OrderCode=${encodeURIComponent(code)}`), {
+        confirmedTotal,
+      });
     expect((await reorder(demo, cancelled.orderCode)).statusCode).toBe(409);
     expect((await reorder(other, sent.orderCode)).statusCode).toBe(404);
-    const made = await reorder(demo, sent.orderCode);
+    const quote = ordersApi.reorderQuote.response.parse(
+      (await call(demo, 'GET', url(ordersApi.reorderQuote, { orderCode: sent.orderCode }))).json(),
+    );
+    const made = await reorder(demo, sent.orderCode, quote.totalPrice);
     expect(made.statusCode).toBe(201);
-    const { orderCode } = ordersApi.reorder.response.parse(made.json());
+    const { orderCode, continueTo } = ordersApi.reorder.response.parse(made.json());
+    // No saved method: the new order waits for the payment the customer makes next, on the provider's page.
+    expect(continueTo).toMatch(/^http:\/\/nl\.localhost:8080\/test-payments\//);
     const copy = await details(demo, orderCode);
-    expect(copy).toMatchObject({ reorderOf: sent.orderCode, status: 'AwaitingPayment', inProgress: true });
+    expect(copy).toMatchObject({
+      reorderOf: sent.orderCode,
+      status: 'AwaitingPayment',
+      inProgress: true,
+      canPay: true,
+      canCancel: true,
+      totalPrice: quote.totalPrice,
+    });
     expect(copy.orders[0]!.products.map((p) => [p.code, p.quantity])).toEqual(
       sent.orders[0]!.products.map((p) => [p.code, p.quantity]),
     );
@@ -317,8 +332,18 @@ describe('the customer order calls (spec 7)', () => {
       });
     const status = async (code: string) =>
       (await call(demo, 'GET', url(ordersApi.reorderStatus, { orderCode: code }))).json<unknown>();
-    const reorder = (code: string) =>
-      call(demo, 'POST', url(ordersApi.reorder, undefined, `?OrderCode=${encodeURIComponent(code)}`));
+    const quoteOf = async (code: string) =>
+      ordersApi.reorderQuote.response.parse(
+        (await call(demo, 'GET', url(ordersApi.reorderQuote, { orderCode: code }))).json(),
+      );
+    // What the customer does: look at the review, then confirm the total it showed.
+    const reorder = async (code: string) => {
+      const review = await call(demo, 'GET', url(ordersApi.reorderQuote, { orderCode: code }));
+      const confirmedTotal = review.statusCode === 200 ? review.json<{ totalPrice: number }>().totalPrice : 0;
+      return call(demo, 'POST', url(ordersApi.reorder, undefined, `?OrderCode=${encodeURIComponent(code)}`), {
+        confirmedTotal,
+      });
+    };
 
     // Prints the shop still sells, a mug made from an editor session it does not keep, a retired article.
     await placeUk('UK-MIXED', 'Home', [
@@ -327,6 +352,19 @@ describe('the customer order calls (spec 7)', () => {
       line('3', 'PAP_RETIRED', 'prints'),
     ]);
     expect(await status('UK-MIXED')).toEqual({ orderCode: 'UK-MIXED', canReorder: true, reason: null });
+    // The review names what the catalogue makes today, in the language of the storefront the customer
+    // reads on (Dutch, for a British order), at today's price.
+    const quote = await quoteOf('UK-MIXED');
+    expect(quote.lines).toEqual([
+      {
+        code: 'PAP_1318',
+        articleName: 'Fotoafdrukken 13 × 18 cm',
+        quantity: 3,
+        unitPrice: todaysPrice('PAP_1318'),
+        imageUrl: null,
+      },
+    ]);
+    expect(quote).toMatchObject({ deliveryType: 'Home', payment: { method: null, how: 'providerPage' } });
     const made = await reorder('UK-MIXED');
     expect(made.statusCode).toBe(201);
     const copy = await details(demo, ordersApi.reorder.response.parse(made.json()).orderCode);

@@ -1,27 +1,23 @@
-import { randomInt } from 'node:crypto';
 import type { PostalAddress } from '@photo/contracts/addresses';
 import {
   externalStatusOf,
-  type ArticleGroup,
   type Campaign,
   type DeliveryAddress,
   type DeliveryDates,
   type ExternalOrderStatus,
   type Order,
-  type ReorderStatus,
   type SuperOrder,
   type SuperOrderDetails,
   type SuperOrderList,
   type VoucherDetails,
 } from '@photo/contracts/orders';
-import { deliveryCapability } from '@photo/contracts/merchandise';
 import { PRODUCT_PDF_PURPOSE } from '@photo/contracts/products';
 import type { Caller } from '../platform/caller';
 import type { Clock } from '../platform/clock';
 import { conflict, notFound } from '../platform/errors';
 import type { MerchandiseService } from '../merchandise/merchandise.service';
+import type { OrderPaymentsService } from './order-payments.service';
 import { productFileUrl } from '../products/products.service';
-import type { ShopOrdersService } from '../shop-api/shop-orders.service';
 import { storefronts } from '../storefronts/storefronts';
 import { canChangeDeliveryAddress, isInProgress, unpaidExpirySince } from './order-rules';
 import type {
@@ -44,7 +40,10 @@ function superOrderStatus(orders: OrderRecord[]): ExternalOrderStatus {
   return order[Math.min(...ranks)]!;
 }
 
-function toOrder(order: OrderRecord, products: ProductRecord[], now: Date): Order {
+/** An order line's name in the reader's language, from the catalogue; the shop's own name when the catalogue lacks it. */
+type ProductNamer = (product: ProductRecord) => string;
+
+function toOrder(order: OrderRecord, products: ProductRecord[], now: Date, nameOf: ProductNamer): Order {
   const status = externalStatusOf[order.state];
   const paymentChangedDate = order.paymentChangedAt?.toISOString() ?? null;
   return {
@@ -59,7 +58,7 @@ function toOrder(order: OrderRecord, products: ProductRecord[], now: Date): Orde
     products: products.map((product) => ({
       lineId: product.lineId,
       code: product.productCode,
-      articleName: product.articleName,
+      articleName: nameOf(product),
       articleGroup: product.articleGroup,
       quantity: product.quantity,
       unitPrice: product.unitPrice,
@@ -90,15 +89,28 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
 /** The customer's orders (spec 7 'Orders'): every read and change scoped to the caller. */
 export function createOrdersService(deps: {
   orders: OrdersRepository;
-  shop: ShopOrdersService;
-  /** The one catalogue: what a reorder can make again, and at what price today. */
-  merchandise: Pick<MerchandiseService, 'product' | 'deliveryPrice' | 'articleGroups'>;
+  /** The one catalogue: product names in the reader's language. */
+  merchandise: Pick<MerchandiseService, 'productName' | 'articleGroups'>;
+  /** Whether an order can be paid or cancelled by its customer now (issue 20). */
+  orderPayments: Pick<OrderPaymentsService, 'canPay' | 'canCancel'>;
   clock: Clock;
   validateAddress: PostalAddressValidator;
 }) {
-  const { orders: repository, shop, merchandise, clock } = deps;
+  const { orders: repository, merchandise, clock } = deps;
 
-  const assemble = async (customerId: string, superOrders: SuperOrderRecord[], now: Date) => {
+  /** Names as the storefront the customer reads on sells the product (its catalogue, its language). */
+  const namerFor = (caller: Caller, locale: string): ProductNamer => {
+    const channelId = storefronts.find((storefront) => storefront.id === caller.storefrontId)?.channelId;
+    return (product) =>
+      (channelId && merchandise.productName(channelId, product.productCode, locale)) || product.articleName;
+  };
+
+  const assemble = async (
+    customerId: string,
+    superOrders: SuperOrderRecord[],
+    now: Date,
+    nameOf: ProductNamer,
+  ) => {
     const orders = await repository.ordersOf(
       customerId,
       superOrders.map((superOrder) => superOrder.code),
@@ -110,7 +122,7 @@ export function createOrdersService(deps: {
     const ordersByCode = groupBy(orders, (order) => order.superOrderCode);
     return superOrders.map((superOrder) => {
       const own = ordersByCode.get(superOrder.code) ?? [];
-      const mapped = own.map((order) => toOrder(order, products.get(order.id) ?? [], now));
+      const mapped = own.map((order) => toOrder(order, products.get(order.id) ?? [], now, nameOf));
       const allProducts = mapped.flatMap((order) => order.products);
       const entry: SuperOrder = {
         orderCode: superOrder.code,
@@ -128,6 +140,8 @@ export function createOrdersService(deps: {
           (sum, product) => sum + product.quantity * product.unitPrice,
           superOrder.deliveryPrice,
         ),
+        canPay: deps.orderPayments.canPay(own, now),
+        canCancel: deps.orderPayments.canCancel(own, now),
         orders: mapped,
       };
       return { entry, records: own };
@@ -140,9 +154,14 @@ export function createOrdersService(deps: {
     return superOrder;
   };
 
-  const details = async (caller: Caller, code: string): Promise<SuperOrderDetails> => {
+  const details = async (caller: Caller, code: string, locale: string): Promise<SuperOrderDetails> => {
     const superOrder = await ownSuperOrder(caller, code);
-    const [assembled] = await assemble(caller.customerId, [superOrder], clock.now());
+    const [assembled] = await assemble(
+      caller.customerId,
+      [superOrder],
+      clock.now(),
+      namerFor(caller, locale),
+    );
     const { entry, records } = assembled!;
     const orderIds = records.map((order) => order.id);
     const [changes, withSheet] = await Promise.all([
@@ -175,39 +194,11 @@ export function createOrdersService(deps: {
     };
   };
 
-  /**
-   * The lines of an order that can be made again: products of its live orders that the catalogue still
-   * sells in the order's channel, marked REORDERABLE and offered for the order's delivery type, each
-   * with today's price (a voucher of the first order does not carry over); delivery costs today's price too.
-   */
-  const reorderableLines = async (caller: Caller, code: string) => {
-    const superOrder = await ownSuperOrder(caller, code);
-    const live = (await repository.ordersOf(caller.customerId, [code])).filter(
-      (order) => order.state !== 'Cancelled',
-    );
-    const channelId = storefronts.find((storefront) => storefront.id === superOrder.storefrontId)?.channelId;
-    const delivery = deliveryCapability[superOrder.deliveryType];
-    const lines = (await repository.productsOf(live.map((order) => order.id))).flatMap((product) => {
-      const offered = channelId ? merchandise.product(channelId, product.productCode) : undefined;
-      const capabilities = offered?.article.capabilities ?? [];
-      return offered && capabilities.includes('REORDERABLE') && capabilities.includes(delivery)
-        ? [{ product, price: offered.size.price }]
-        : [];
-    });
-    return { superOrder, channelId, cancelled: live.length === 0, lines };
-  };
-
-  const reorderStatus = async (caller: Caller, code: string): Promise<ReorderStatus> => {
-    const { superOrder, cancelled, lines } = await reorderableLines(caller, code);
-    if (cancelled) return { orderCode: superOrder.code, canReorder: false, reason: 'cancelled' };
-    const canReorder = lines.length > 0;
-    return { orderCode: superOrder.code, canReorder, reason: canReorder ? null : 'notReorderable' };
-  };
-
   return {
     async list(
       caller: Caller,
       query: { offset: number; limit: number; notExpired: boolean },
+      locale: string,
     ): Promise<SuperOrderList> {
       const now = clock.now();
       const since = query.notExpired ? unpaidExpirySince(now) : null;
@@ -215,7 +206,9 @@ export function createOrdersService(deps: {
         repository.listSuperOrders(caller.customerId, query, since),
         repository.countSuperOrders(caller.customerId, since),
       ]);
-      const items = (await assemble(caller.customerId, superOrders, now)).map(({ entry }) => entry);
+      const items = (await assemble(caller.customerId, superOrders, now, namerFor(caller, locale))).map(
+        ({ entry }) => entry,
+      );
       return { items, orderCount };
     },
 
@@ -254,6 +247,7 @@ export function createOrdersService(deps: {
       caller: Caller,
       accountId: string,
       query: { articleNames: string[]; offset: number; limit: number },
+      locale: string,
     ): Promise<{ items: Order[]; orderCount: number }> {
       if (accountId !== caller.customerId) throw notFound('Account not found');
       const { orders, count } = await repository.listOrders(caller.customerId, query.articleNames, query);
@@ -263,15 +257,17 @@ export function createOrdersService(deps: {
       );
       const now = clock.now();
       return {
-        items: orders.map((order) => toOrder(order, products.get(order.id) ?? [], now)),
+        items: orders.map((order) =>
+          toOrder(order, products.get(order.id) ?? [], now, namerFor(caller, locale)),
+        ),
         orderCount: count,
       };
     },
 
-    async order(caller: Caller, id: string): Promise<Order> {
+    async order(caller: Caller, id: string, locale: string): Promise<Order> {
       const order = await repository.findOrder(caller.customerId, id);
       if (!order) throw notFound('Order not found');
-      return toOrder(order, await repository.productsOf([id]), clock.now());
+      return toOrder(order, await repository.productsOf([id]), clock.now(), namerFor(caller, locale));
     },
 
     async deliveryDates(caller: Caller, id: string): Promise<DeliveryDates> {
@@ -279,43 +275,6 @@ export function createOrdersService(deps: {
       const dates = order && deliveryDatesOf(order);
       if (!dates) throw notFound('No delivery dates');
       return dates;
-    },
-
-    reorderStatus,
-
-    /** Spec 7 direct reorder: the lines that can be made again, at today's prices, placed as the shop places an order. */
-    async reorder(caller: Caller, code: string): Promise<{ orderCode: string }> {
-      const { superOrder, channelId, cancelled, lines } = await reorderableLines(caller, code);
-      if (cancelled || !channelId || lines.length === 0) throw conflict('This order cannot be reordered');
-      const newCode = `${superOrder.code.split('-')[0]}-R${randomInt(10_000_000, 99_999_999)}`;
-      const now = clock.now().toISOString();
-      await shop.putSuperOrder(newCode, {
-        accountId: caller.customerId,
-        storefront: superOrder.storefrontId,
-        source: superOrder.source,
-        currency: lines[0]!.price.currency,
-        createdAt: now,
-        changedAt: now,
-        deliveryType: superOrder.deliveryType,
-        deliveryAddress: superOrder.deliveryAddress,
-        deliveryPrice: merchandise.deliveryPrice(channelId, superOrder.deliveryType).amountMinor,
-        reorderOf: superOrder.code,
-        orders: [
-          {
-            id: `${newCode}-1`,
-            products: lines.map(({ product, price }, index) => ({
-              lineId: String(index + 1),
-              code: product.productCode,
-              articleName: product.articleName,
-              articleGroup: product.articleGroup as ArticleGroup,
-              quantity: product.quantity,
-              unitPrice: price.amountMinor,
-              ...(product.imageUrl ? { imageUrl: product.imageUrl } : {}),
-            })),
-          },
-        ],
-      });
-      return { orderCode: newCode };
     },
 
     articleGroups: () => ({ items: merchandise.articleGroups() }),

@@ -4,6 +4,7 @@ import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
 import { signIn, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { decideOnTestPaymentPage } from '../testing/test-payment-page';
 
 describe(`preferred payment method (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;
@@ -15,7 +16,7 @@ describe(`preferred payment method (${process.env.DATABASE_URL ? 'PostgreSQL' : 
     t.app.inject({ method: 'PUT', url, headers: who.headers, payload: { method } });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ TEST_PAYMENTS: 'true' });
     await seedDemoAccounts(createCustomersRepository(t.db));
   });
   afterAll(() => t.close());
@@ -64,16 +65,7 @@ describe(`preferred payment method (${process.env.DATABASE_URL ? 'PostgreSQL' : 
     // Not stored before the provider says so.
     expect((await mine(demo)).preferred).toBe('ideal');
 
-    const decided = await t.app.inject({
-      method: 'POST',
-      url: page,
-      headers: {
-        host: 'nl.localhost:8080',
-        origin: 'http://nl.localhost:8080',
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: 'decision=pay',
-    });
+    const decided = await decideOnTestPaymentPage(t, started.redirectUrl, 'pay');
     const back = await t.app.inject({
       url: new URL(decided.headers.location!).pathname,
       headers: demo.headers,

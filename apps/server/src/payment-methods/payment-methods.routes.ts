@@ -1,6 +1,6 @@
 import { paymentMethodsApi } from '@photo/contracts/payment-methods';
 import type { ApiRouter } from '../platform/api-router';
-import { pickLocale } from '../storefronts/storefronts';
+import { storefrontContextOf } from '../storefronts/storefronts';
 import type { PaymentMethodsService } from './payment-methods.service';
 
 export function registerPaymentMethodRoutes(api: ApiRouter, paymentMethods: PaymentMethodsService): void {
@@ -8,13 +8,6 @@ export function registerPaymentMethodRoutes(api: ApiRouter, paymentMethods: Paym
     paymentMethods.mine(caller, request.storefront),
   );
   api.handle(paymentMethodsApi.save, ({ caller, body, request }) =>
-    paymentMethods.save(
-      caller,
-      {
-        storefront: request.storefront,
-        locale: pickLocale(request.storefront.storefront, request.headers['accept-language']),
-      },
-      body.method,
-    ),
+    paymentMethods.save(caller, storefrontContextOf(request), body.method),
   );
 }

@@ -3,7 +3,7 @@ import type { Caller } from '../platform/caller';
 import { invalid } from '../platform/errors';
 import type { PaymentRecord } from '../payments/payments.repository';
 import type { PaymentsService } from '../payments/payments.service';
-import type { ResolvedStorefront } from '../storefronts/storefronts';
+import type { ResolvedStorefront, StorefrontContext } from '../storefronts/storefronts';
 import type { PaymentMethodsRepository } from './payment-methods.repository';
 
 export const SAVE_PAYMENT_METHOD_PURPOSE = 'save-payment-method';
@@ -19,11 +19,6 @@ export function storefrontMethods(storefrontId: string, currency: string): Payme
   return [...local, 'card', 'paypal', ...(currency === 'EUR' ? (['sepaDirectDebit'] as const) : [])];
 }
 
-export interface StorefrontContext {
-  storefront: ResolvedStorefront;
-  locale: string;
-}
-
 export function createPaymentMethodsService(deps: {
   paymentMethods: PaymentMethodsRepository;
   payments: PaymentsService;
@@ -32,9 +27,13 @@ export function createPaymentMethodsService(deps: {
 
   payments.registerPurpose(SAVE_PAYMENT_METHOD_PURPOSE, {
     async afterPayment(payment: PaymentRecord) {
-      // Idempotent: every return of a paid (zero) payment stores the same method again.
+      // Idempotent: every return of a paid (zero) payment stores the same method and mandate again.
       if (payment.status === 'paid') {
-        await paymentMethods.save(payment.customerId, payment.reference as PaymentMethodId);
+        await paymentMethods.save(
+          payment.customerId,
+          payment.reference as PaymentMethodId,
+          payment.mandate ? { provider: payment.provider, mandate: payment.mandate } : undefined,
+        );
       }
       return PAYMENT_METHOD_PAGE_PATH;
     },
@@ -73,6 +72,7 @@ export function createPaymentMethodsService(deps: {
         description: context.storefront.storefront.vendor,
         origin: context.storefront.origin,
         locale: context.locale,
+        saveMethod: true,
       });
       return {
         preferred: await paymentMethods.preferredOf(caller.customerId),

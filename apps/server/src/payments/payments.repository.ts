@@ -10,6 +10,8 @@ export interface PaymentRecord {
   provider: string;
   providerReference: string | null;
   status: 'pending' | 'paid' | 'failed';
+  /** The provider's mandate for later charges, when this payment saved the method. */
+  mandate: string | null;
 }
 
 interface PaymentRow {
@@ -22,10 +24,11 @@ interface PaymentRow {
   provider: string;
   provider_reference: string | null;
   status: PaymentRecord['status'];
+  mandate: string | null;
 }
 
 const columns =
-  'id, customer_id, purpose, reference, amount_minor, currency, provider, provider_reference, status';
+  'id, customer_id, purpose, reference, amount_minor, currency, provider, provider_reference, status, mandate';
 
 const toRecord = (row: PaymentRow): PaymentRecord => ({
   id: row.id,
@@ -37,11 +40,12 @@ const toRecord = (row: PaymentRow): PaymentRecord => ({
   provider: row.provider,
   providerReference: row.provider_reference,
   status: row.status,
+  mandate: row.mandate,
 });
 
 export function createPaymentsRepository(db: Queryable) {
   return {
-    async insert(payment: Omit<PaymentRecord, 'providerReference' | 'status'>): Promise<void> {
+    async insert(payment: Omit<PaymentRecord, 'providerReference' | 'status' | 'mandate'>): Promise<void> {
       await db.query(
         `INSERT INTO payments (id, customer_id, purpose, reference, amount_minor, currency, provider)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
@@ -70,6 +74,20 @@ export function createPaymentsRepository(db: Queryable) {
       return rows[0] && toRecord(rows[0]);
     },
 
+    /** The latest payment of a purpose's reference (an order's), whatever its status. */
+    async latestFor(
+      customerId: string,
+      purpose: string,
+      reference: string,
+    ): Promise<PaymentRecord | undefined> {
+      const { rows } = await db.query<PaymentRow>(
+        `SELECT ${columns} FROM payments WHERE customer_id = $1 AND purpose = $2 AND reference = $3
+         ORDER BY created_at DESC, id DESC LIMIT 1`,
+        [customerId, purpose, reference],
+      );
+      return rows[0] && toRecord(rows[0]);
+    },
+
     /** Payments still pending that were opened before `before`, oldest first: the provider may have settled them. */
     async pendingBefore(before: Date, limit: number): Promise<PaymentRecord[]> {
       const { rows } = await db.query<PaymentRow>(
@@ -82,11 +100,15 @@ export function createPaymentsRepository(db: Queryable) {
     },
 
     /** A pending payment becomes final once; a final one never changes again. */
-    async settle(id: string, status: 'paid' | 'failed'): Promise<PaymentRecord | undefined> {
+    async settle(
+      id: string,
+      status: 'paid' | 'failed',
+      mandate: string | undefined,
+    ): Promise<PaymentRecord | undefined> {
       const { rows } = await db.query<PaymentRow>(
-        `UPDATE payments SET status = $2, completed_at = now() WHERE id = $1 AND status = 'pending'
+        `UPDATE payments SET status = $2, mandate = $3, completed_at = now() WHERE id = $1 AND status = 'pending'
          RETURNING ${columns}`,
-        [id, status],
+        [id, status, mandate ?? null],
       );
       return rows[0] && toRecord(rows[0]);
     },

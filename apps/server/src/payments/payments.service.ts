@@ -1,6 +1,6 @@
 import type { Money } from '@photo/contracts/merchandise';
 import type { Clock } from '../platform/clock';
-import { notFound } from '../platform/errors';
+import { notFound, paymentsUnavailable } from '../platform/errors';
 import type { BackgroundWork } from '../platform/job-queue';
 import { isUuid, uuidv7 } from '../platform/uuid';
 import type { PaymentProvider } from './payment-provider';
@@ -14,54 +14,91 @@ const RECONCILE_AFTER_MS = 15 * 60 * 1000;
 export const paymentReturnPath = (paymentId: string) => `/payments/return/${paymentId}`;
 
 /**
- * What a part of the product does with its payments (a prints order, a saved payment method). Called
- * on every return of the browser once the provider has answered, so it must be idempotent; answers the
- * path (of this origin) the browser goes to next.
+ * What a part of the product does with its payments (an order, a saved payment method). Called on
+ * every return of the browser once the provider has answered, after a charge of a saved method and by
+ * the reconcile job, so it must be idempotent; answers the path (of this origin) the browser goes to next.
  */
 export interface PaymentPurpose {
   afterPayment(payment: PaymentRecord): Promise<string>;
 }
 
-export interface StartPayment {
+interface PaymentInput {
   customerId: string;
-  /** A registered purpose's name, e.g. 'prints-order'. */
+  /** A registered purpose's name, e.g. 'order'. */
   purpose: string;
-  /** The purpose's own id for what is paid (a checkout id): handed back in `afterPayment`. */
+  /** The purpose's own id for what is paid (an order code): handed back in `afterPayment`. */
   reference: string;
   amount: Money;
   description: string;
+}
+
+export interface StartPayment extends PaymentInput {
   origin: string;
   locale: string;
+  /** The customer agrees that the provider keeps the method for later charges (its mandate). */
+  saveMethod?: boolean;
+}
+
+export interface ChargeMandate extends PaymentInput {
+  mandate: string;
 }
 
 /**
  * The product's side of paying (decision 086): records each attempt, sends the customer to the
- * provider's page, and on the way back asks the provider for the outcome and hands it to the purpose
- * that started it. One provider at a time, chosen in `app.ts`; the local test provider by default.
+ * provider's page or charges a saved mandate, and settles a payment only with the provider's own
+ * answer, which it hands to the purpose that started it. One provider at a time, chosen in `app.ts`;
+ * without one (no provider set up), nothing can be paid and `available` is false.
  */
 export function createPaymentsService(deps: {
   payments: PaymentsRepository;
-  provider: PaymentProvider;
+  provider: PaymentProvider | undefined;
   clock: Clock;
 }) {
-  const { payments, provider } = deps;
+  const { payments } = deps;
   const purposes = new Map<string, PaymentPurpose>();
+
+  const providerOrRefuse = () => {
+    if (!deps.provider) throw paymentsUnavailable();
+    return deps.provider;
+  };
 
   /** The provider's word settles a pending payment; what is stored wins over a concurrent settle. */
   const settleWithProvider = async (payment: PaymentRecord): Promise<PaymentRecord> => {
     if (payment.status !== 'pending' || !payment.providerReference) return payment;
-    const outcome = await provider.fetchOutcome(payment.providerReference);
-    if (outcome === 'pending') return payment;
-    await payments.settle(payment.id, outcome);
+    const answer = await providerOrRefuse().fetchStatus(payment.providerReference);
+    if (answer.outcome === 'pending') return payment;
+    await payments.settle(payment.id, answer.outcome, answer.mandate);
     return (await payments.findOwned(payment.customerId, payment.id)) ?? payment;
   };
 
+  const purposeOf = (payment: PaymentRecord) => {
+    const purpose = purposes.get(payment.purpose);
+    if (!purpose) throw notFound('Payment not found');
+    return purpose;
+  };
+
+  const record = async (input: PaymentInput, provider: PaymentProvider) => {
+    if (!purposes.has(input.purpose)) throw new Error(`Unknown payment purpose ${input.purpose}`);
+    const id = uuidv7();
+    await payments.insert({
+      id,
+      customerId: input.customerId,
+      purpose: input.purpose,
+      reference: input.reference,
+      amountMinor: input.amount.amountMinor,
+      currency: input.amount.currency,
+      provider: provider.name,
+    });
+    return id;
+  };
+
   /**
-   * A customer who paid and closed the browser before coming back: the provider has settled the
-   * payment, so its purpose runs now (a paid prints checkout becomes its order). Each payment is
-   * tried; the job fails afterwards when one did, so it is retried.
+   * A customer who paid and closed the browser before coming back, or a direct debit that cleared
+   * days later: the provider has settled the payment, so its purpose runs now. Each payment is tried;
+   * the job fails afterwards when one did, so it is retried.
    */
   const reconcilePending = async () => {
+    if (!deps.provider) return;
     const stale = await payments.pendingBefore(
       new Date(deps.clock.now().getTime() - RECONCILE_AFTER_MS),
       100,
@@ -80,24 +117,18 @@ export function createPaymentsService(deps: {
   };
 
   return {
+    /** Whether anything can be paid here: a provider is set up. */
+    available: deps.provider !== undefined,
+
     registerPurpose(name: string, purpose: PaymentPurpose): void {
       if (purposes.has(name)) throw new Error(`Payment purpose ${name} is registered twice`);
       purposes.set(name, purpose);
     },
 
-    /** Opens a payment; the caller sends the browser to `redirectUrl`. */
+    /** Opens a payment on the provider's page; the caller sends the browser to `redirectUrl`. */
     async start(input: StartPayment): Promise<{ paymentId: string; redirectUrl: string }> {
-      if (!purposes.has(input.purpose)) throw new Error(`Unknown payment purpose ${input.purpose}`);
-      const id = uuidv7();
-      await payments.insert({
-        id,
-        customerId: input.customerId,
-        purpose: input.purpose,
-        reference: input.reference,
-        amountMinor: input.amount.amountMinor,
-        currency: input.amount.currency,
-        provider: provider.name,
-      });
+      const provider = providerOrRefuse();
+      const id = await record(input, provider);
       const session = await provider.createSession({
         paymentId: id,
         amount: input.amount,
@@ -105,9 +136,29 @@ export function createPaymentsService(deps: {
         returnUrl: `${input.origin}${paymentReturnPath(id)}`,
         origin: input.origin,
         locale: input.locale,
+        saveMethod: input.saveMethod ?? false,
       });
       await payments.setProviderReference(id, session.providerReference);
       return { paymentId: id, redirectUrl: session.redirectUrl };
+    },
+
+    /**
+     * Charges a saved method without the customer; the provider's answer settles the payment (a card at
+     * once, a direct debit maybe days later, through the reconcile job) and the purpose says where next.
+     */
+    async chargeMandate(input: ChargeMandate): Promise<{ payment: PaymentRecord; next: string }> {
+      const provider = providerOrRefuse();
+      const id = await record(input, provider);
+      const charge = await provider.chargeMandate({
+        paymentId: id,
+        amount: input.amount,
+        description: input.description,
+        mandate: input.mandate,
+      });
+      await payments.setProviderReference(id, charge.providerReference);
+      if (charge.status.outcome !== 'pending') await payments.settle(id, charge.status.outcome, undefined);
+      const payment = (await payments.findOwned(input.customerId, id))!;
+      return { payment, next: await purposeOf(payment).afterPayment(payment) };
     },
 
     /** The browser came back: the provider's word settles the payment, the purpose says where next. */
@@ -115,9 +166,17 @@ export function createPaymentsService(deps: {
       const found = isUuid(paymentId) ? await payments.findOwned(customerId, paymentId) : undefined;
       if (!found?.providerReference) throw notFound('Payment not found');
       const payment = await settleWithProvider(found);
-      const purpose = purposes.get(payment.purpose);
-      if (!purpose) throw notFound('Payment not found');
-      return purpose.afterPayment(payment);
+      return purposeOf(payment).afterPayment(payment);
+    },
+
+    /** The latest payment for a purpose's reference, as the provider now sees it (undefined: none yet). */
+    async latestFor(
+      customerId: string,
+      purpose: string,
+      reference: string,
+    ): Promise<PaymentRecord | undefined> {
+      const latest = await payments.latestFor(customerId, purpose, reference);
+      return latest && deps.provider ? settleWithProvider(latest) : latest;
     },
 
     reconcilePending,

@@ -19,7 +19,7 @@ describe(`payments through the local test provider (${process.env.DATABASE_URL ?
   const clock = movableClock();
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ TEST_PAYMENTS: 'true' });
     const customers = createCustomersRepository(t.db);
     await seedDemoAccounts(customers);
     customerId = (await customers.findActiveByEmail('demo@example.com'))!.id;
@@ -49,7 +49,12 @@ describe(`payments through the local test provider (${process.env.DATABASE_URL ?
       locale: 'nl-NL',
     });
   const page = (redirectUrl: string) => new URL(redirectUrl).pathname;
-  const decide = (redirectUrl: string, decision: string, from = origin) =>
+  /** The page as the customer's browser gets it, and the one-time secret its forms carry. */
+  const open = async (redirectUrl: string) => {
+    const shown = await t.app.inject({ url: page(redirectUrl), headers: { host: 'nl.localhost:8080' } });
+    return { shown, secret: /name="secret" value="([^"]+)"/.exec(shown.body)?.[1] };
+  };
+  const post = (redirectUrl: string, form: string, from = origin) =>
     t.app.inject({
       method: 'POST',
       url: page(redirectUrl),
@@ -58,8 +63,16 @@ describe(`payments through the local test provider (${process.env.DATABASE_URL ?
         origin: from,
         'content-type': 'application/x-www-form-urlencoded',
       },
-      payload: `decision=${decision}`,
+      payload: form,
     });
+  /** What a customer does on the page: opens it and presses a button. */
+  const decide = async (redirectUrl: string, decision: string, from = origin) => {
+    const { secret } = await open(redirectUrl);
+    return post(redirectUrl, `decision=${decision}&secret=${secret ?? ''}`, from);
+  };
+  const statusOf = async (paymentId: string) =>
+    (await t.db.query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [paymentId])).rows[0]!
+      .status;
 
   it('shows what is paid on a page without any card field, and pays once', async () => {
     const { paymentId, redirectUrl } = await start();
@@ -69,6 +82,8 @@ describe(`payments through the local test provider (${process.env.DATABASE_URL ?
     expect(shown.body).toContain('Photo prints, 3 photos');
     expect(shown.body).toMatch(/Bedrag: €\s12,34/);
     expect(shown.body).not.toMatch(/<input(?![^>]*type="hidden")/);
+
+    expect(shown.body).toMatch(/<input type="hidden" name="secret" value="[\w-]{43}">/);
 
     expect((await decide(redirectUrl, 'pay', 'http://evil.example')).statusCode).toBe(403);
     const paid = await decide(redirectUrl, 'pay');
@@ -99,14 +114,68 @@ describe(`payments through the local test provider (${process.env.DATABASE_URL ?
     expect(await payments.returnFrom(customerId, paymentId)).toBe('/retry/order-1');
   });
 
+  it('decides nothing on a bare POST, a made-up secret, an older page’s secret or a used one', async () => {
+    const { paymentId, redirectUrl } = await start();
+    // What anyone who knows the session's address can send: the shop's Origin, no secret.
+    expect((await post(redirectUrl, 'decision=pay')).statusCode).toBe(403);
+    expect((await post(redirectUrl, 'decision=pay&secret=' + 'A'.repeat(43))).statusCode).toBe(403);
+    const first = await open(redirectUrl);
+    const second = await open(redirectUrl);
+    // Rendering the page again retires the earlier page's secret.
+    expect((await post(redirectUrl, `decision=pay&secret=${first.secret}`)).statusCode).toBe(403);
+    expect(await payments.returnFrom(customerId, paymentId)).toBe('/retry/order-1');
+    expect(settled.at(-1)).toMatchObject({ id: paymentId, status: 'pending' });
+    expect(await statusOf(paymentId)).toBe('pending');
+
+    // The page's own form decides, once; its secret is then used up.
+    expect((await post(redirectUrl, `decision=fail&secret=${second.secret}`)).statusCode).toBe(303);
+    expect((await post(redirectUrl, `decision=pay&secret=${second.secret}`)).statusCode).toBe(303);
+    expect(await payments.returnFrom(customerId, paymentId)).toBe('/retry/order-1');
+    expect(await statusOf(paymentId)).toBe('failed');
+  });
+
+  it('keeps the mandate of a method saved on the page, and charges it later without the customer', async () => {
+    const saving = await payments.start({
+      customerId,
+      purpose: 'test-order',
+      reference: 'card',
+      amount: { amountMinor: 0, currency: 'EUR' },
+      description: 'Save a card',
+      origin,
+      locale: 'nl-NL',
+      saveMethod: true,
+    });
+    await decide(saving.redirectUrl, 'pay');
+    await payments.returnFrom(customerId, saving.paymentId);
+    const mandate = settled.at(-1)!.mandate;
+    expect(mandate).toMatch(/^test_mdt_/);
+
+    const charged = await payments.chargeMandate({
+      customerId,
+      purpose: 'test-order',
+      reference: 'order-2',
+      amount: { amountMinor: 2599, currency: 'EUR' },
+      description: 'Reorder',
+      mandate: mandate!,
+    });
+    expect(charged).toMatchObject({ payment: { status: 'paid', amountMinor: 2599 }, next: '/done/order-2' });
+    // A mandate the provider never gave is refused by the provider: nothing is paid.
+    const forged = await payments.chargeMandate({
+      customerId,
+      purpose: 'test-order',
+      reference: 'order-3',
+      amount: { amountMinor: 2599, currency: 'EUR' },
+      description: 'Reorder',
+      mandate: 'test_mdt_made-up',
+    });
+    expect(forged).toMatchObject({ payment: { status: 'failed' }, next: '/retry/order-3' });
+  });
+
   it('answers 404 for another customer’s payment and changes nothing', async () => {
     const { paymentId } = await start();
     await expect(payments.returnFrom(strangerId, paymentId)).rejects.toMatchObject({ status: 404 });
     await expect(payments.returnFrom(customerId, 'nonsense')).rejects.toMatchObject({ status: 404 });
-    const { rows } = await t.db.query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [
-      paymentId,
-    ]);
-    expect(rows[0]!.status).toBe('pending');
+    expect(await statusOf(paymentId)).toBe('pending');
   });
 
   it('saves a payment method without a charge (amount zero)', async () => {

@@ -1,24 +1,27 @@
+import { formatMoney } from '@photo/contracts/money';
 import { layout, type PageContext } from '../auth/sign-in.pages';
 import { escapeHtml } from '../platform/html';
 import type { TestPaymentSession } from './test-payments.repository';
 import { testPaymentPagePath } from './test-payment-provider';
 
-const formatAmount = (locale: string, amountMinor: number, currency: string) => {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amountMinor / 10 ** digits);
-};
-
-/** The local test provider's page: what is paid, and two buttons. No field asks for card data. */
-export function renderTestPaymentPage(context: PageContext, session: TestPaymentSession): string {
+/**
+ * The local test provider's page: what is paid, and two buttons. No field asks for card data; each form
+ * carries the one-time secret this rendering was given, without which nothing is decided.
+ */
+export function renderTestPaymentPage(
+  context: PageContext,
+  session: TestPaymentSession,
+  pageSecret: string,
+): string {
   const { t } = context;
   const amount =
     session.amountMinor === 0
       ? t('testPayment.noCharge')
       : t('testPayment.amount', {
-          amount: formatAmount(context.locale, session.amountMinor, session.currency),
+          amount: formatMoney(session.amountMinor, session.currency, context.locale),
         });
   const action = testPaymentPagePath(session.id);
+  const secret = `<input type="hidden" name="secret" value="${escapeHtml(pageSecret)}">`;
   return layout(
     context,
     t('testPayment.title'),
@@ -27,10 +30,12 @@ export function renderTestPaymentPage(context: PageContext, session: TestPayment
 <p><strong>${escapeHtml(session.description)}</strong></p>
 <p>${escapeHtml(amount)}</p>
 <form method="post" action="${escapeHtml(action)}">
+${secret}
 <input type="hidden" name="decision" value="pay">
 <button type="submit">${escapeHtml(t('testPayment.pay'))}</button>
 </form>
 <form method="post" action="${escapeHtml(action)}">
+${secret}
 <input type="hidden" name="decision" value="fail">
 <button type="submit" class="secondary">${escapeHtml(t('testPayment.fail'))}</button>
 </form>`,

@@ -27,6 +27,8 @@ export const storageQuotaExceeded = (message: string) =>
 export const uploadRateExceeded = (message: string) => new DomainError('upload_rate_exceeded', 429, message);
 /** A stored file that cannot be served (its zip is damaged or no longer holds it): the sender's fault. */
 export const fileUnavailable = (message: string) => new DomainError('file_unavailable', 502, message);
+export const paymentsUnavailable = () =>
+  new DomainError('payments_unavailable', 503, 'No payment provider is set up here');
 export const tooManyRequests = (message: string) => new DomainError('too_many_requests', 429, message);
 
 const fastifyCodeMap: Record<string, { code: ErrorCode; status: number }> = {

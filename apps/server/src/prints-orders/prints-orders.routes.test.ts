@@ -6,6 +6,7 @@ import { movableClock } from '../platform/clock';
 import { enqueueJob } from '../platform/job-queue';
 import { signInDemoAccounts, type SignedIn, type SignedInCustomer } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { decideOnTestPaymentPage } from '../testing/test-payment-page';
 import { insertTestPhotos } from '../testing/test-photos';
 import { PRINTS_CHECKOUTS_HOUSEKEEPING_JOB, superOrderCodeFor } from './prints-orders.service';
 
@@ -15,7 +16,6 @@ describe(`prints ordered through the prints-order page (${process.env.DATABASE_U
   let stranger: SignedIn;
   let ownerId: string;
   const host = 'uk.localhost:8080';
-  const origin = `http://${host}`;
 
   const selectPhotos = async (count: number) => {
     const photoIds = await insertTestPhotos(
@@ -39,12 +39,7 @@ describe(`prints ordered through the prints-order page (${process.env.DATABASE_U
       payload: body,
     });
   const decide = (paymentUrl: string, decision: 'pay' | 'fail') =>
-    t.app.inject({
-      method: 'POST',
-      url: new URL(paymentUrl).pathname,
-      headers: { host, origin, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `decision=${decision}`,
-    });
+    decideOnTestPaymentPage(t, paymentUrl, decision);
   const comeBack = (who: SignedIn, location: string) =>
     t.app.inject({ url: new URL(location).pathname, headers: who.headers });
   const paymentPage = (paymentUrl: string) =>
@@ -53,7 +48,7 @@ describe(`prints ordered through the prints-order page (${process.env.DATABASE_U
   const clock = movableClock();
 
   beforeAll(async () => {
-    t = await createTestApp({}, { clock });
+    t = await createTestApp({ TEST_PAYMENTS: 'true' }, { clock });
     [owner, stranger] = await signInDemoAccounts(t, ['demo@example.com', 'b2b@example.com'], { host });
     ownerId = owner.customerId;
   });
@@ -81,7 +76,8 @@ describe(`prints ordered through the prints-order page (${process.env.DATABASE_U
     const landed = await comeBack(owner, paid.headers.location!);
     expect(landed.statusCode).toBe(303);
     const orderPath = landed.headers.location!;
-    expect(orderPath).toMatch(/^\/orders\/PR-[0-9A-F]{10}$/);
+    // Paid: the customer lands on the order's thank-you page, not on bare details.
+    expect(orderPath).toMatch(/^\/orders\/PR-[0-9A-F]{10}\/thank-you$/);
     const orderCode = decodeURIComponent(orderPath.split('/')[2]!);
     // Coming back again (a reload) places nothing twice.
     expect((await comeBack(owner, paid.headers.location!)).headers.location).toBe(orderPath);
@@ -243,7 +239,7 @@ describe(`prints ordered through the prints-order page (${process.env.DATABASE_U
     await housekeepingAfter(31);
     expect(await left()).toEqual([paidNotBack.checkoutId, placed.checkoutId].sort());
     const order = await t.app.inject({
-      url: `/api/orders/v1/superorders${orderPath.slice('/orders'.length)}`,
+      url: `/api/orders/v1/superorders/${orderPath.split('/')[2]}`,
       headers: owner.headers,
     });
     expect(order.statusCode).toBe(200);

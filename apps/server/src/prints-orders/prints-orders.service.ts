@@ -7,11 +7,11 @@ import {
 import { countryOfChannel, emptyPostalAddress } from '@photo/contracts/addresses';
 import { photoFilePath } from '@photo/contracts/photos';
 import { serviceBasePath } from '@photo/contracts/endpoint';
-import { DeliveryAddressSchema, type DeliveryAddress } from '@photo/contracts/orders';
+import { DeliveryAddressSchema, orderPlacedPath, type DeliveryAddress } from '@photo/contracts/orders';
 import { deliveryCapability } from '@photo/contracts/merchandise';
 import type { Address } from '@photo/contracts/addresses';
 import type { CustomersRepository } from '../customers/customers.repository';
-import type { MerchandiseService } from '../merchandise/merchandise.service';
+import { articleSizeName, type MerchandiseService } from '../merchandise/merchandise.service';
 import type { PaymentRecord } from '../payments/payments.repository';
 import type { PaymentPurpose, PaymentsService } from '../payments/payments.service';
 import type { Caller } from '../platform/caller';
@@ -19,6 +19,7 @@ import type { Clock } from '../platform/clock';
 import { invalid, notFound } from '../platform/errors';
 import type { BackgroundWork } from '../platform/job-queue';
 import { isUuid, uuidv7 } from '../platform/uuid';
+import type { OrderMails } from '../orders/order-mails';
 import type { ShopOrdersService } from '../shop-api/shop-orders.service';
 import type { ResolvedStorefront } from '../storefronts/storefronts';
 import type { TempSelectionsService } from '../temp-selections/temp-selections.service';
@@ -63,6 +64,7 @@ export function createPrintsOrdersService(deps: {
   payments: PaymentsService;
   customers: CustomersRepository;
   shop: Pick<ShopOrdersService, 'putSuperOrder'>;
+  mails: Pick<OrderMails, 'placed' | 'paid'>;
   findDeliveryAddress: FindDeliveryAddress;
   clock: Clock;
 }) {
@@ -152,7 +154,10 @@ export function createPrintsOrdersService(deps: {
         await placeOrder(code, checkout);
         await checkouts.markPlaced(checkout.id, code);
       }
-      return `/orders/${encodeURIComponent(code)}`;
+      // Each mail goes once, however often the browser comes back or the reconcile job runs.
+      await deps.mails.placed(code, checkout.locale);
+      await deps.mails.paid(code);
+      return orderPlacedPath(code);
     },
   };
   payments.registerPurpose(PRINTS_ORDER_PAYMENT_PURPOSE, purpose);
@@ -197,7 +202,7 @@ export function createPrintsOrdersService(deps: {
         tempSelectionId: selection.tempSelectionId,
         photoIds: selection.photoIds,
         articleCode: line.article.code,
-        articleName: `${line.article.name} ${size.widthCm} × ${size.heightCm} cm`,
+        articleName: articleSizeName(line.article.name, size, context.locale),
         sizeCode: size.code,
         productCode: size.productCode,
         paperCode: body.paperCode ?? null,
@@ -215,7 +220,7 @@ export function createPrintsOrdersService(deps: {
         purpose: PRINTS_ORDER_PAYMENT_PURPOSE,
         reference: id,
         amount: { amountMinor: total, currency },
-        description: `${line.article.name} ${size.widthCm} × ${size.heightCm} cm: ${photos} × ${body.quantity}`,
+        description: `${articleSizeName(line.article.name, size, context.locale)}: ${photos} × ${body.quantity}`,
         origin: context.storefront.origin,
         locale: context.locale,
       });

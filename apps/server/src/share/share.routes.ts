@@ -7,7 +7,7 @@ import {
   type SharedAlbumPhoto,
 } from '@photo/contracts/shares';
 import type { ApiRouter } from '../platform/api-router';
-import { pickLocale } from '../storefronts/storefronts';
+import { storefrontContextOf } from '../storefronts/storefronts';
 import type { BlobStore } from '../platform/blob-store';
 import type { Authenticate } from '../platform/caller';
 import type { AlbumRecord } from '../photos/albums.repository';
@@ -64,10 +64,7 @@ export function registerShareRoutes(
   );
   api.handle(shareApi.participants, ({ caller, params }) => shares.participants(caller, params.albumId));
   api.handle(shareApi.invite, ({ caller, params, body, request }) =>
-    shares.invite(caller, params.albumId, body.email, {
-      storefront: request.storefront,
-      locale: pickLocale(request.storefront.storefront, request.headers['accept-language']),
-    }),
+    shares.invite(caller, params.albumId, body.email, storefrontContextOf(request)),
   );
   api.handle(shareApi.removeParticipant, ({ caller, params }) =>
     shares.removeParticipant(caller, params.albumId, params.participantId),

@@ -209,3 +209,18 @@ export function pickLocale(storefront: Storefront, acceptLanguage: string | unde
   }
   return storefront.locales[0]!;
 }
+
+/** Who a request speaks to: its storefront, and the locale of what it answers (texts, mails, pages). */
+export interface StorefrontContext {
+  storefront: ResolvedStorefront;
+  locale: string;
+}
+
+/** The request's storefront and the locale its browser prefers among the storefront's. */
+export const storefrontContextOf = (request: {
+  storefront: ResolvedStorefront;
+  headers: { 'accept-language'?: string | undefined };
+}): StorefrontContext => ({
+  storefront: request.storefront,
+  locale: pickLocale(request.storefront.storefront, request.headers['accept-language']),
+});

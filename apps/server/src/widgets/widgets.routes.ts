@@ -6,7 +6,7 @@ import type { ApiRouter } from '../platform/api-router';
 import type { BlobStore } from '../platform/blob-store';
 import type { Authenticate } from '../platform/caller';
 import type { LocaleCatalogues } from '../storefronts/locale-catalogues';
-import { pickLocale } from '../storefronts/storefronts';
+import { storefrontContextOf } from '../storefronts/storefronts';
 import { renderGalleryPage } from './widget-gallery.page';
 import {
   renderViewerNotFound,
@@ -23,8 +23,7 @@ const assetFiles = [
   { name: VIEWER_SCRIPT, file: 'assets/widget-viewer.js', type: 'text/javascript; charset=utf-8' },
 ];
 
-const localeOf = (request: FastifyRequest) =>
-  pickLocale(request.storefront.storefront, request.headers['accept-language']);
+const localeOf = (request: FastifyRequest) => storefrontContextOf(request).locale;
 
 /** The calls of spec 7 'Widgets' (owner-scoped), the owner's cover image and the public viewer. */
 export async function registerWidgetRoutes(

@@ -63,6 +63,8 @@ export const appRoutes = [
   { id: 'overview', path: '', area: 'main' },
   { id: 'orders', path: 'orders', area: 'main' },
   { id: 'order-details', path: 'orders/:orderCode', area: 'main' },
+  // Beyond spec 2.1: where a customer lands once an order placed here is paid (issue 20).
+  { id: 'order-placed', path: 'orders/:orderCode/thank-you', area: 'main' },
   { id: 'saved-projects', path: 'saved-projects', area: 'main' },
   { id: 'photos', path: 'my-photos/photos', area: 'main', access: timeline },
   { id: 'albums', path: 'my-photos/albums', area: 'main', access: albums },

@@ -75,6 +75,7 @@ const pages: Record<AppRouteId, LazyPage> = {
   overview: page(() => import('../features/overview/overview.page'), 'OverviewPage'),
   orders: page(() => import('../features/orders/orders.page'), 'OrdersPage'),
   'order-details': page(() => import('../features/orders/order-details.page'), 'OrderDetailsPage'),
+  'order-placed': page(() => import('../features/orders/order-placed.page'), 'OrderPlacedPage'),
   'saved-projects': page(() => import('../features/saved-projects/saved-projects.page'), 'SavedProjectsPage'),
   photos: page(() => import('../features/photos/photos.page'), 'PhotosPage'),
   albums: page(() => import('../features/albums/albums.page'), 'AlbumsPage'),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { OrderDetailsProduct, ProcessingStatus, SuperOrderDetails } from '@photo/contracts/orders';
 import { isApiError } from '../../shared/api/api-error';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
@@ -15,6 +15,7 @@ import {
   statusText,
   useFormatPrice,
 } from '../../shared/orders/order-status';
+import { OrderPaymentActions } from './order-payment-actions';
 import { orderQueries } from './orders.queries';
 import { Reorder } from './reorder';
 import { VoucherInfo } from './voucher-info';
@@ -54,6 +55,8 @@ export function OrderDetailsPage() {
 
 function OrderDetails({ order }: { order: SuperOrderDetails }) {
   const { t, formatDate } = useI18n();
+  // Back from the payment provider without a payment (`orderPaymentFailedPath`).
+  const paymentDeclined = useSearchParams()[0].get('payment') === 'failed';
   const formatPrice = useFormatPrice();
   const dated = (date: string) => formatDate(date, { dateStyle: 'medium' });
   return (
@@ -86,6 +89,17 @@ function OrderDetails({ order }: { order: SuperOrderDetails }) {
             <dd>{t('orders.productCount', { count: order.productCount })}</dd>
           </div>
         </dl>
+        {paymentDeclined && order.canPay && (
+          <p className="alert" role="alert">
+            {t('orders.paymentDeclined')}
+          </p>
+        )}
+        {order.status === 'AwaitingPayment' && (order.canPay || order.canCancel) && (
+          <>
+            {!paymentDeclined && <p>{t('orders.awaitingPayment')}</p>}
+            <OrderPaymentActions order={order} />
+          </>
+        )}
       </section>
 
       {order.orders.map((inner) => (

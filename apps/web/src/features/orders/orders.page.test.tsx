@@ -36,6 +36,8 @@ function order(code: string, overrides: Partial<SuperOrder> = {}): SuperOrder {
     productCount: 24,
     deliveryPrice: 0,
     totalPrice: 456,
+    canPay: false,
+    canCancel: false,
     orders: [
       {
         code: `${code}-1`,

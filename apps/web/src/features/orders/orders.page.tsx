@@ -9,6 +9,7 @@ import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
 import { useLoadMoreWhenVisible } from '../../shared/ui/use-load-more-when-visible';
 import { StatusBadge, useFormatPrice } from '../../shared/orders/order-status';
+import { OrderPaymentActions } from './order-payment-actions';
 import { orderQueries } from './orders.queries';
 import './orders.css';
 
@@ -209,6 +210,7 @@ const OrderRow = memo(function OrderRow({ order }: { order: SuperOrder }) {
         <StatusBadge status={order.status} />
         <span className="order-row__total">{formatPrice(order.totalPrice, order.currency)}</span>
       </div>
+      <OrderPaymentActions order={order} />
     </div>
   );
 });

@@ -51,4 +51,20 @@ export const orderQueries = {
       queryKey: [...orderQueries.all(), 'reorder-status', orderCode],
       queryFn: ({ signal }) => request(ordersApi.reorderStatus, { params: { orderCode } }, { signal }),
     }),
+  /** What a reorder would order and cost today: always asked afresh when the review opens. */
+  reorderQuote: (request: Request, orderCode: string) =>
+    queryOptions({
+      queryKey: [...orderQueries.all(), 'reorder-quote', orderCode],
+      queryFn: ({ signal }) => request(ordersApi.reorderQuote, { params: { orderCode } }, { signal }),
+      staleTime: 0,
+      gcTime: 0,
+      retry: false,
+    }),
+  /** Production days per product group, for what the thank-you page says comes next. */
+  articleGroups: (request: Request) =>
+    queryOptions({
+      queryKey: [...orderQueries.all(), 'article-groups'],
+      queryFn: ({ signal }) => request(ordersApi.articleGroups, {}, { signal }),
+      staleTime: 60 * 60_000,
+    }),
 };

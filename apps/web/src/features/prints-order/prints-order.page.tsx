@@ -158,8 +158,15 @@ function PrintsOrderForm({
 
   const size = article.sizes.find((candidate) => candidate.code === sizeCode) ?? article.sizes[0]!;
   const quantity = Number(quantityText);
-  const quantityValid = Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_PRINTS_PER_PHOTO;
-  const prints = photoIds.length * (quantityValid ? quantity : 1);
+  const quantityValid =
+    quantityText.trim() !== '' &&
+    Number.isInteger(quantity) &&
+    quantity >= 1 &&
+    quantity <= MAX_PRINTS_PER_PHOTO;
+  // The summary counts only what will be made: no copies until the number is one we can make.
+  const prints = quantityValid ? photoIds.length * quantity : 0;
+  const serverRefusedQuantity = isApiError(checkout.error) && checkout.error.field === 'body.quantity';
+  const showQuantityError = quantityInvalid || serverRefusedQuantity;
   const currency = catalogue.currency;
   const delivery = catalogue.deliveryOptions.find((option) => option.type === deliveryType)!;
   const subtotal = { amountMinor: size.price.amountMinor * prints, currency };
@@ -267,11 +274,16 @@ function PrintsOrderForm({
           min={1}
           max={MAX_PRINTS_PER_PHOTO}
           value={quantityText}
-          onChange={(event) => setQuantityText(event.target.value)}
-          aria-invalid={quantityInvalid || undefined}
-          aria-describedby={quantityInvalid ? quantityErrorId : undefined}
+          onChange={(event) => {
+            setQuantityText(event.target.value);
+            // Once told, the customer sees the message go as soon as the number is right.
+            if (quantityInvalid) setQuantityInvalid(false);
+            checkout.reset();
+          }}
+          aria-invalid={showQuantityError || undefined}
+          aria-describedby={showQuantityError ? quantityErrorId : undefined}
         />
-        {quantityInvalid && (
+        {showQuantityError && (
           <p className="field__error" id={quantityErrorId}>
             {t('printsOrder.quantityInvalid', { max: MAX_PRINTS_PER_PHOTO })}
           </p>
@@ -329,7 +341,7 @@ function PrintsOrderForm({
         <dl>
           <div>
             <dt>{t('printsOrder.printsLine', { count: prints })}</dt>
-            <dd>{money(subtotal.amountMinor)}</dd>
+            <dd>{quantityValid ? money(subtotal.amountMinor) : '–'}</dd>
           </div>
           <div>
             <dt>{t('printsOrder.deliveryLine')}</dt>
@@ -337,12 +349,12 @@ function PrintsOrderForm({
           </div>
           <div className="prints-order__total">
             <dt>{t('printsOrder.total')}</dt>
-            <dd>{money(total.amountMinor)}</dd>
+            <dd>{quantityValid ? money(total.amountMinor) : '–'}</dd>
           </div>
         </dl>
       </section>
 
-      {checkout.isError && (
+      {checkout.isError && !serverRefusedQuantity && (
         <p className="alert" role="alert">
           {t('printsOrder.startFailed')}
         </p>
@@ -353,7 +365,9 @@ function PrintsOrderForm({
           className="button"
           disabled={checkout.isPending || checkout.isSuccess || tooMany || homeWithoutAddress}
         >
-          {t('printsOrder.pay', { amount: money(total.amountMinor) })}
+          {quantityValid
+            ? t('printsOrder.pay', { amount: money(total.amountMinor) })
+            : t('printsOrder.payWithoutAmount')}
         </button>
       </div>
     </form>
