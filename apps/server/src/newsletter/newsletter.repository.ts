@@ -8,7 +8,6 @@ export interface PendingSubscription {
   locale: string;
   consentTextVersion: string;
   confirmTokenHash: string;
-  unsubscribeTokenHash: string;
   ttlSeconds: number;
 }
 
@@ -26,12 +25,15 @@ export function createNewsletterRepository(db: Queryable) {
       return rows[0]?.status ?? 'none';
     },
 
-    /** A new request: the earlier consent (if any) is replaced by the one now asked for. */
+    /**
+     * A new request: the earlier consent (if any) is replaced by the one now asked for. The mail links
+     * to the signed unsubscribe address, so the random link secret of an earlier mail goes.
+     */
     async request(subscription: PendingSubscription): Promise<void> {
       await db.query(
         `INSERT INTO newsletter_subscriptions (customer_id, email, status, storefront_id, locale,
            consent_text_version, confirm_token_hash, confirm_expires_at, unsubscribe_token_hash)
-         VALUES ($1, $2, 'pending', $3, $4, $5, $6, now() + $7::integer * interval '1 second', $8)
+         VALUES ($1, $2, 'pending', $3, $4, $5, $6, now() + $7::integer * interval '1 second', NULL)
          ON CONFLICT (customer_id) DO UPDATE SET email = EXCLUDED.email, status = 'pending',
            storefront_id = EXCLUDED.storefront_id, locale = EXCLUDED.locale,
            consent_text_version = EXCLUDED.consent_text_version,
@@ -46,7 +48,6 @@ export function createNewsletterRepository(db: Queryable) {
           subscription.consentTextVersion,
           subscription.confirmTokenHash,
           subscription.ttlSeconds,
-          subscription.unsubscribeTokenHash,
         ],
       );
     },
@@ -64,6 +65,7 @@ export function createNewsletterRepository(db: Queryable) {
       return rows.length > 0;
     },
 
+    /** The random link secret of mails written before decision 119; new mails carry a signed address. */
     async unsubscribeByLink(email: string, tokenHash: string): Promise<boolean> {
       const { rows } = await db.query(
         `UPDATE newsletter_subscriptions SET status = 'unsubscribed',
@@ -72,6 +74,19 @@ export function createNewsletterRepository(db: Queryable) {
         [email, tokenHash],
       );
       return rows.length > 0;
+    },
+
+    /**
+     * The one-click unsubscribe of a signed token: the subscription made on the token's storefront. One
+     * the customer has since made on another storefront is another list's, left as it is.
+     */
+    async unsubscribeFrom(customerId: string, storefrontId: string): Promise<void> {
+      await db.query(
+        `UPDATE newsletter_subscriptions SET status = 'unsubscribed', unsubscribed_at = now(),
+           confirm_token_hash = NULL
+         WHERE customer_id = $1 AND storefront_id = $2 AND status <> 'unsubscribed'`,
+        [customerId, storefrontId],
+      );
     },
 
     async unsubscribe(customerId: string): Promise<void> {
