@@ -298,6 +298,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     authenticate: auth.authenticate,
     catalogues,
   });
+  // Unsubscribe addresses are signed with keys of this server, kept for every replica (decision 119).
+  const newsletter = createNewsletterService({
+    db,
+    rateWindows,
+    unsubscribeTokens: createUnsubscribeTokens(await loadUnsubscribeKeys(createAuthSecretsRepository(db))),
+    storefronts,
+  });
+  registerNewsletterRoutes(api, newsletter);
+  await registerOneClickUnsubscribeRoutes(app, { newsletter, catalogues });
   // B2B callbacks and invoices follow the shop's order state changes, in the changes' transactions.
   const shopApi = await registerShopApi(app, {
     config,
@@ -308,6 +317,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     pdfs: orderPdfs,
     products,
     widgets,
+    newsletter,
   });
   const clock = deps.clock ?? timeOfRules(app, config.testClock);
   const ordersRepository = createOrdersRepository(db);
@@ -323,14 +333,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   );
   registerAddressRoutes(api, createAddressesService(db));
   registerIdentityRoutes(api, createIdentitiesService({ db, rateWindows, clock }), config.publicScheme);
-  // Unsubscribe addresses are signed with keys of this server, kept for every replica (decision 119).
-  const newsletter = createNewsletterService({
-    db,
-    rateWindows,
-    unsubscribeTokens: createUnsubscribeTokens(await loadUnsubscribeKeys(createAuthSecretsRepository(db))),
-  });
-  registerNewsletterRoutes(api, newsletter);
-  await registerOneClickUnsubscribeRoutes(app, { newsletter, catalogues });
 
   const push = createCustomerPushBus(db);
   const photoEvents = createPhotoEventBus(push);

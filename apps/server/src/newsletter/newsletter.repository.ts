@@ -11,18 +11,35 @@ export interface PendingSubscription {
   ttlSeconds: number;
 }
 
+/** A subscription as the shop's marketing tool sees it: where it was made, and whether it is live. */
+export interface SubscriberRecord {
+  customerId: string;
+  storefrontId: string;
+  status: NewsletterStatus;
+}
+
+// A pending request whose link expired is no subscription at all, for the customer and for the shop.
+const STATUS = `CASE
+  WHEN status = 'subscribed' THEN 'subscribed'
+  WHEN status = 'pending' AND confirm_expires_at > now() THEN 'pending'
+  ELSE 'none' END`;
+
 export function createNewsletterRepository(db: Queryable) {
   return {
     async statusOf(customerId: string): Promise<NewsletterStatus> {
       const { rows } = await db.query<{ status: NewsletterStatus }>(
-        `SELECT CASE
-           WHEN status = 'subscribed' THEN 'subscribed'
-           WHEN status = 'pending' AND confirm_expires_at > now() THEN 'pending'
-           ELSE 'none' END AS status
-         FROM newsletter_subscriptions WHERE customer_id = $1`,
+        `SELECT ${STATUS} AS status FROM newsletter_subscriptions WHERE customer_id = $1`,
         [customerId],
       );
       return rows[0]?.status ?? 'none';
+    },
+
+    async findSubscriber(customerId: string): Promise<SubscriberRecord | undefined> {
+      const { rows } = await db.query<{ storefront_id: string; status: NewsletterStatus }>(
+        `SELECT storefront_id, ${STATUS} AS status FROM newsletter_subscriptions WHERE customer_id = $1`,
+        [customerId],
+      );
+      return rows[0] && { customerId, storefrontId: rows[0].storefront_id, status: rows[0].status };
     },
 
     /**

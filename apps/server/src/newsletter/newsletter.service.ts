@@ -12,15 +12,20 @@ import type { Caller } from '../platform/caller';
 import type { Database } from '../platform/database';
 import { invalid, notFound, tooManyRequests } from '../platform/errors';
 import type { RateWindows } from '../platform/rate-windows';
-import type { ResolvedStorefront } from '../storefronts/storefronts';
+import type { ResolvedStorefront, StorefrontResolver } from '../storefronts/storefronts';
 import { newsletterConfirmationMail } from './newsletter.mails';
-import { createNewsletterRepository } from './newsletter.repository';
+import { createNewsletterRepository, type SubscriberRecord } from './newsletter.repository';
 import type { Subscriber, UnsubscribeTokens } from './unsubscribe-tokens';
 
 /** Confirmation mails one customer may ask for in an hour. */
 export const NEWSLETTER_REQUESTS_PER_HOUR = 5;
 
 export const SUBSCRIPTION_CONFIRMATION_PATH = '/subscription-confirmation';
+
+/** A subscriber's one-click unsubscribe address, for their mails' List-Unsubscribe headers. */
+export interface UnsubscribeAddress extends SubscriberRecord {
+  unsubscribeUrl: string;
+}
 
 /**
  * The email gateway's newsletter part (spec 7, issue 12): double opt-in with proof of consent, and
@@ -30,6 +35,7 @@ export function createNewsletterService(deps: {
   db: Database;
   rateWindows: RateWindows;
   unsubscribeTokens: UnsubscribeTokens;
+  storefronts: Pick<StorefrontResolver, 'byId'>;
 }) {
   const { db, unsubscribeTokens } = deps;
   const subscriptions = createNewsletterRepository(db);
@@ -121,6 +127,14 @@ export function createNewsletterService(deps: {
      */
     async unsubscribeByToken(token: string, storefrontId: string): Promise<void> {
       await subscriptions.unsubscribeFrom(customerOfToken(token, storefrontId), storefrontId);
+    },
+
+    /** For the shop's marketing tool: a customer's subscription and the address its mails must carry. */
+    async unsubscribeAddress(customerId: string): Promise<UnsubscribeAddress> {
+      const subscriber = await subscriptions.findSubscriber(customerId);
+      if (!subscriber) throw notFound('This account has no newsletter subscription');
+      const { origin } = deps.storefronts.byId(subscriber.storefrontId);
+      return { ...subscriber, unsubscribeUrl: unsubscribeUrlFor(subscriber, origin) };
     },
   };
 }
