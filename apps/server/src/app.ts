@@ -17,6 +17,8 @@ import { registerIdentityRoutes } from './identities/identities.routes';
 import { createIdentitiesService } from './identities/identities.service';
 import { registerNewsletterRoutes } from './newsletter/newsletter.routes';
 import { createNewsletterService } from './newsletter/newsletter.service';
+import { registerOneClickUnsubscribeRoutes } from './newsletter/one-click-unsubscribe.routes';
+import { createUnsubscribeTokens, loadUnsubscribeKeys } from './newsletter/unsubscribe-tokens';
 import { randomBytes } from 'node:crypto';
 import { createMailJobHandlers } from './mail/mail-outbox.service';
 import { captureTransport, createSmtpTransport } from './mail/mail-transport';
@@ -306,6 +308,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     authenticate: auth.authenticate,
     catalogues,
   });
+  // Unsubscribe addresses are signed with keys of this server, kept for every replica (decision 119).
+  const newsletter = createNewsletterService({
+    db,
+    rateWindows,
+    unsubscribeTokens: createUnsubscribeTokens(await loadUnsubscribeKeys(createAuthSecretsRepository(db))),
+    storefronts,
+  });
+  registerNewsletterRoutes(api, newsletter);
+  await registerOneClickUnsubscribeRoutes(app, { newsletter, catalogues });
   const orderMails = createOrderMails({
     db,
     merchandise,
@@ -326,6 +337,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     pdfs: orderPdfs,
     products,
     widgets,
+    newsletter,
   });
   const clock = deps.clock ?? timeOfRules(app, config.testClock);
   const payments = createPaymentsService({
@@ -368,7 +380,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerAddressRoutes(api, createAddressesService(db));
   registerIdentityRoutes(api, createIdentitiesService({ db, rateWindows, clock }), config.publicScheme);
-  registerNewsletterRoutes(api, createNewsletterService({ db, rateWindows }));
 
   const push = createCustomerPushBus(db);
   const photoEvents = createPhotoEventBus(push);

@@ -4,6 +4,12 @@ import { defineEndpoint } from './endpoint';
 /** The version of the consent text shown next to 'Subscribe'; stored with each proof of consent. */
 export const NEWSLETTER_CONSENT_VERSION = '2026-11';
 
+/**
+ * The one-click unsubscribe address of a subscriber, `{path}/{token}` on their storefront (RFC 8058):
+ * a POST unsubscribes, a GET shows a page with a button that does (decision 119).
+ */
+export const NEWSLETTER_ONE_CLICK_PATH = '/newsletter/unsubscribe';
+
 export const newsletterStatuses = ['none', 'pending', 'subscribed'] as const;
 export const NewsletterStatusSchema = z.object({ status: z.enum(newsletterStatuses) });
 export type NewsletterStatus = z.infer<typeof NewsletterStatusSchema>['status'];

@@ -24,8 +24,14 @@ export const STYLESHEET = 'sign-in.css';
 export const SIGN_OUT_SCRIPT = 'sign-out.js';
 
 // No inline script or style anywhere: the content security policy allows only files from this origin.
-// Also the frame of the local test payment page (payments/test-payment.pages.ts).
-export function layout(context: PageContext, title: string, body: string, script?: string): string {
+// Also the frame of the local test payment page (payments/test-payment.pages.ts) and the newsletter's
+// unsubscribe pages (newsletter/one-click-unsubscribe.pages.ts).
+export function layout(
+  context: Pick<PageContext, 'locale' | 'vendor'>,
+  title: string,
+  body: string,
+  script?: string,
+): string {
   const scriptTag = script ? `\n<script src="${ASSETS_PATH}/${script}" defer></script>` : '';
   return `<!doctype html>
 <html lang="${escapeHtml(context.locale)}">

@@ -1,4 +1,5 @@
 import type { Queryable } from '../platform/database';
+import type { ListHeaders } from './list-headers';
 
 export type MailState = 'queued' | 'sent' | 'failed';
 export type MailTransportKind = 'capture' | 'smtp';
@@ -13,6 +14,7 @@ export interface NewMailRecord {
   subject: string;
   html: string;
   text: string;
+  listHeaders: ListHeaders;
 }
 
 export interface MailRecord {
@@ -26,6 +28,8 @@ export interface MailRecord {
   /** Null once an SMTP relay accepted the mail. */
   html: string | null;
   text: string | null;
+  /** Empty once an SMTP relay accepted the mail, like the body. */
+  listHeaders: ListHeaders;
   state: MailState;
   transport: MailTransportKind | null;
   attempts: number;
@@ -44,6 +48,7 @@ interface MailRow {
   subject: string;
   html: string | null;
   text: string | null;
+  list_headers: ListHeaders;
   state: MailState;
   transport: MailTransportKind | null;
   attempts: number;
@@ -65,6 +70,7 @@ function toRecord(row: MailRow): MailRecord {
     subject: row.subject,
     html: row.html,
     text: row.text,
+    listHeaders: row.list_headers,
     state: row.state,
     transport: row.transport,
     attempts: row.attempts,
@@ -78,8 +84,9 @@ export function createMailOutboxRepository(db: Queryable) {
   return {
     async insert(mail: NewMailRecord): Promise<void> {
       await db.query(
-        `INSERT INTO mail_outbox (id, template, recipient, sender_name, storefront_id, locale, subject, html, text)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        `INSERT INTO mail_outbox (id, template, recipient, sender_name, storefront_id, locale, subject, html, text,
+           list_headers)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb)`,
         [
           mail.id,
           mail.template,
@@ -90,6 +97,7 @@ export function createMailOutboxRepository(db: Queryable) {
           mail.subject,
           mail.html,
           mail.text,
+          JSON.stringify(mail.listHeaders),
         ],
       );
     },
@@ -99,13 +107,14 @@ export function createMailOutboxRepository(db: Queryable) {
       return rows[0] && toRecord(rows[0]);
     },
 
-    /** The relay took it; an SMTP relay's copy is the only one kept of the body. */
+    /** The relay took it; an SMTP relay's copy is the only one kept of the body and its list headers. */
     async markSent(id: string, transport: MailTransportKind): Promise<void> {
       await db.query(
         `UPDATE mail_outbox SET state = 'sent', transport = $2, attempts = attempts + 1, last_error = NULL,
            sent_at = now(),
            html = CASE WHEN $2 = 'smtp' THEN NULL ELSE html END,
-           text = CASE WHEN $2 = 'smtp' THEN NULL ELSE text END
+           text = CASE WHEN $2 = 'smtp' THEN NULL ELSE text END,
+           list_headers = CASE WHEN $2 = 'smtp' THEN '{}'::jsonb ELSE list_headers END
          WHERE id = $1`,
         [id, transport],
       );

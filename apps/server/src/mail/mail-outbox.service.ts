@@ -39,6 +39,7 @@ export async function enqueueMail<Params>(tx: Queryable, mail: MailToSend<Params
     subject: rendered.subject,
     html: rendered.html,
     text: rendered.text,
+    listHeaders: rendered.listHeaders,
   });
   await enqueueJob(tx, MAIL_SEND_JOB, { mailId: id }, { maxAttempts: MAIL_MAX_ATTEMPTS });
   return id;
@@ -83,6 +84,7 @@ export function createMailJobHandlers(deps: {
           subject: mail.subject,
           html: mail.html,
           text: mail.text,
+          listHeaders: mail.listHeaders,
         });
       } catch (error) {
         const permanent = error instanceof PermanentMailError;

@@ -17,6 +17,34 @@ const orderShipped = defineMailTemplate<{ orderNumber: string }>({
   }),
 });
 
+/** A mail of a list: it declares where a mail client's own 'Unsubscribe' button leads. */
+const listMail = defineMailTemplate<{ unsubscribeUrl: string }>({
+  name: 'test.list-mail',
+  compose: ({ unsubscribeUrl }) => ({
+    subject: 'What is new this month',
+    blocks: [{ kind: 'paragraph', text: 'New photo books.' }],
+    list: { url: unsubscribeUrl, oneClick: true },
+  }),
+});
+const UNSUBSCRIBE_URL = 'http://nl.localhost:8080/newsletter/unsubscribe/1.test';
+const LIST_HEADERS = {
+  'List-Unsubscribe': `<${UNSUBSCRIBE_URL}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+};
+
+function sendListMail(t: TestApp, to: string) {
+  const storefront = createStorefrontResolver(t.config).resolve('nl.localhost:8080')!;
+  return t.db.transaction((tx) =>
+    enqueueMail(tx, {
+      template: listMail,
+      params: { unsubscribeUrl: UNSUBSCRIBE_URL },
+      to,
+      storefront,
+      locale: 'nl-NL',
+    }),
+  );
+}
+
 let mails = 0;
 
 /** Writes one mail in a transaction of its own, as a change that mails would. */
@@ -76,7 +104,17 @@ describe('mail outbox, captured (no SMTP_URL)', () => {
     expect(mail!.subject).toMatch(/^Order NL-\d+ is on its way$/);
     expect(mail!.text).toContain('Follow the parcel:\nhttp://nl.localhost:8080/orders/NL-');
     expect(mail!.html).toContain('<html lang="nl-NL">');
+    expect(mail!.listHeaders).toEqual({});
     expect((await mailJobs(t)).rows).toEqual([]);
+  });
+
+  it("keeps a list mail's List-Unsubscribe headers with it", async () => {
+    const id = await sendListMail(t, 'reader@example.com');
+    await t.app.jobs.drain();
+    expect(await createMailOutboxRepository(t.db).find(id)).toMatchObject({
+      state: 'sent',
+      listHeaders: LIST_HEADERS,
+    });
   });
 
   it('writes nothing when the change that causes the mail is rolled back', async () => {
@@ -126,6 +164,20 @@ describe('mail outbox, sent by SMTP', () => {
       html: null,
       text: null,
     });
+  });
+
+  it("gives the relay a list mail's List-Unsubscribe headers, and then keeps them no more than the body", async () => {
+    const id = await sendListMail(t, 'reader@example.com');
+    await t.app.jobs.drain();
+
+    const received = smtp.received.find((mail) => mail.messageId === `<${id}@photoshop.example>`);
+    expect(received, 'the mail at the relay').toBeDefined();
+    const header = (name: string) =>
+      received!.headerLines.filter((line) => line.key === name).map((line) => line.line);
+    expect(header('list-unsubscribe')).toEqual([`List-Unsubscribe: <${UNSUBSCRIBE_URL}>`]);
+    expect(header('list-unsubscribe-post')).toEqual(['List-Unsubscribe-Post: List-Unsubscribe=One-Click']);
+    expect(received!.headers.get('auto-submitted')).toBe('auto-generated');
+    expect(await outbox().find(id)).toMatchObject({ state: 'sent', transport: 'smtp', listHeaders: {} });
   });
 
   it('retries with backoff while the relay says "try later", and sends once when it accepts', async () => {

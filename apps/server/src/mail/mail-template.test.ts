@@ -104,6 +104,42 @@ describe('mail templates', () => {
     ).toThrow(/web addresses/);
   });
 
+  it('carries the List-Unsubscribe headers a list mail declares, and none on any other mail', () => {
+    const listMail = defineMailTemplate<{ unsubscribeUrl: string; oneClick: boolean }>({
+      name: 'test.list-mail',
+      compose: ({ unsubscribeUrl, oneClick }) => ({
+        subject: 'News',
+        blocks: [{ kind: 'paragraph', text: 'News' }],
+        list: { url: unsubscribeUrl, oneClick },
+      }),
+    });
+    const url = 'https://www.photoshop.nl/newsletter/unsubscribe/1.abc';
+    expect(
+      renderMail(listMail, { unsubscribeUrl: url, oneClick: true }, netherlands, 'nl-NL').listHeaders,
+    ).toEqual({
+      'List-Unsubscribe': `<${url}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    expect(
+      renderMail(listMail, { unsubscribeUrl: url, oneClick: false }, netherlands, 'nl-NL').listHeaders,
+    ).toEqual({
+      'List-Unsubscribe': `<${url}>`,
+    });
+    // A line break or an angle bracket cannot end the header or its <...>: the address is normalised.
+    expect(
+      renderMail(
+        listMail,
+        { unsubscribeUrl: `${url}>\r\nBcc: x@example.com`, oneClick: true },
+        netherlands,
+        'nl-NL',
+      ).listHeaders['List-Unsubscribe'],
+    ).toBe(`<${url}%3EBcc:%20x@example.com>`);
+    expect(() =>
+      renderMail(listMail, { unsubscribeUrl: 'mailto:x@example.com', oneClick: true }, netherlands, 'nl-NL'),
+    ).toThrow(/web address/);
+    expect(renderMail(sharedBookMail, friendly, netherlands, 'nl-NL').listHeaders).toEqual({});
+  });
+
   it('passes axe-core', async () => {
     // WCAG rules only: a mail client's page around the mail has the landmarks.
     const { html } = renderMail(sharedBookMail, hostile, netherlands, 'nl-NL');

@@ -1,6 +1,7 @@
 import { escapeHtml } from '../platform/html';
 import { shopUrlFor } from '../storefronts/storefront-config.service';
 import type { ResolvedStorefront } from '../storefronts/storefronts';
+import { listHeadersOf, type ListHeaders, type ListUnsubscribe } from './list-headers';
 import { mailTranslatorFor, type MailTranslate } from './mail-messages';
 
 /** What a mail says, in order: one list renders both the HTML and the text part. */
@@ -18,6 +19,8 @@ export type MailBlock =
 export interface MailContent {
   subject: string;
   blocks: MailBlock[];
+  /** A mail of a list (the newsletter's): the List-Unsubscribe headers it carries. */
+  list?: ListUnsubscribe;
 }
 
 /** Who sends the mail and where its links lead. */
@@ -52,6 +55,7 @@ export interface RenderedMail {
   html: string;
   text: string;
   senderName: string;
+  listHeaders: ListHeaders;
 }
 
 // Control characters (a pasted name, a message from a form) would break the text part's lines or a
@@ -192,5 +196,5 @@ ${content.blocks.map((block) => htmlBlock(block, t)).join('\n')}
     '',
   ].join('\n');
 
-  return { subject, html, text, senderName: vendor };
+  return { subject, html, text, senderName: vendor, listHeaders: listHeadersOf(content.list) };
 }

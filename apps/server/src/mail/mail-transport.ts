@@ -1,4 +1,5 @@
 import { createTransport } from 'nodemailer';
+import type { ListHeaders } from './list-headers';
 import type { MailTransportKind } from './mail-outbox.repository';
 
 export interface OutgoingMessage {
@@ -8,6 +9,8 @@ export interface OutgoingMessage {
   subject: string;
   html: string;
   text: string;
+  /** List-Unsubscribe and List-Unsubscribe-Post of a list's mail; empty for every other mail. */
+  listHeaders: ListHeaders;
 }
 
 /** Where the outbox's job hands a mail: an SMTP relay, or nowhere (the outbox row is the captured copy). */
@@ -55,7 +58,7 @@ export function createSmtpTransport(options: { url: string; fromAddress: string 
           html: message.html,
           messageId: `<${message.id}@${domain}>`,
           // RFC 3834: automatic mail; out-of-office replies and the like are not sent back to it.
-          headers: { 'Auto-Submitted': 'auto-generated' },
+          headers: { ...message.listHeaders, 'Auto-Submitted': 'auto-generated' },
         });
       } catch (error) {
         const { code, responseCode } = error as SmtpError;

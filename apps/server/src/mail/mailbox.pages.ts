@@ -1,4 +1,5 @@
 import { escapeHtml } from '../platform/html';
+import { listHeaderNames } from './list-headers';
 import type { MailRecord } from './mail-outbox.repository';
 
 export const MAILBOX_PATH = '/dev/mailbox';
@@ -75,6 +76,10 @@ ${list}`,
 export function renderMailPage(options: { vendor: string; mail: MailRecord }): string {
   const { vendor, mail } = options;
   const links = linksOf(mail.text);
+  const listHeaders = listHeaderNames
+    .filter((name) => mail.listHeaders[name] !== undefined)
+    .map((name) => `<dt>${name}</dt><dd>${escapeHtml(mail.listHeaders[name]!)}</dd>\n`)
+    .join('');
   const error = mail.lastError
     ? `<dt>Last error</dt><dd class="error">${escapeHtml(mail.lastError)}</dd>\n`
     : '';
@@ -103,7 +108,7 @@ ${
 <dt>Status</dt><dd>${escapeHtml(stateOf(mail))}, ${mail.attempts} ${mail.attempts === 1 ? 'try' : 'tries'}</dd>
 ${error}<dt>Template</dt><dd>${escapeHtml(mail.template)}</dd>
 <dt>Language</dt><dd>${escapeHtml(mail.locale)}</dd>
-</dl>
+${listHeaders}</dl>
 ${content}`,
   );
 }

@@ -7,11 +7,15 @@ import { enqueueMail } from './mail-outbox.service';
 import { defineMailTemplate } from './mail-template';
 import type { MailboxEntry } from './mailbox.routes';
 
+const UNSUBSCRIBE_URL = 'http://nl.localhost:8080/newsletter/unsubscribe/1.test';
+
+/** A mail of a list: it carries List-Unsubscribe headers, which the mailbox shows. */
 const welcomeBack = defineMailTemplate<{ name: string }>({
   name: 'test.welcome-back',
   compose: ({ name }) => ({
     subject: `Welcome back, ${name}`,
     blocks: [{ kind: 'action', label: 'See what is new', url: 'http://nl.localhost:8080/news?from=mail' }],
+    list: { url: UNSUBSCRIBE_URL, oneClick: true },
   }),
 });
 
@@ -72,6 +76,10 @@ describe('the local mailbox', () => {
       subject: 'Welcome back, Ada',
       state: 'sent',
       links: ['http://nl.localhost:8080/news?from=mail', 'https://www.photoshop.nl'],
+      listHeaders: {
+        'List-Unsubscribe': `<${UNSUBSCRIBE_URL}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
     });
     expect((await open('/dev/mailbox.json')).json<{ mails: MailboxEntry[] }>().mails).toHaveLength(2);
     expect((await open(`/dev/mailbox.json?to=${'x'.repeat(300)}`)).statusCode).toBe(400);
@@ -85,6 +93,8 @@ describe('the local mailbox', () => {
     );
     expect(page.body).toContain('<li><a href="http://nl.localhost:8080/news?from=mail">');
     expect(page.body).toContain('<pre class="mail-text">PhotoShop Nederland');
+    expect(page.body).toContain(`<dt>List-Unsubscribe</dt><dd>&lt;${UNSUBSCRIBE_URL}&gt;</dd>`);
+    expect(page.body).toContain('<dt>List-Unsubscribe-Post</dt><dd>List-Unsubscribe=One-Click</dd>');
     expect(page.body).not.toContain('<script>');
     expect(await accessibilityViolations(page.body)).toEqual([]);
 

@@ -67,6 +67,7 @@ function toJson(mail: MailRecord) {
     sentAt: mail.sentAt,
     text: mail.text,
     html: mail.html,
+    listHeaders: mail.listHeaders,
     links: linksOf(mail.text),
   };
 }

@@ -1,6 +1,10 @@
 import { defineMailTemplate, greeting } from '../mail/mail-template';
 
-/** The double opt-in mail: only the confirmation, no advertising (issue 12). */
+/**
+ * The double opt-in mail: only the confirmation, no advertising (issue 12). It is a mail of the
+ * newsletter list, so it carries the subscriber's one-click unsubscribe address in its List-Unsubscribe
+ * headers as well as in its text (RFC 8058, decision 119).
+ */
 export const newsletterConfirmationMail = defineMailTemplate<{
   firstName: string;
   confirmUrl: string;
@@ -18,5 +22,6 @@ export const newsletterConfirmationMail = defineMailTemplate<{
       { kind: 'paragraph', text: t('newsletterConfirm.notYou') },
       { kind: 'link', label: t('newsletter.unsubscribe'), url: unsubscribeUrl },
     ],
+    list: { url: unsubscribeUrl, oneClick: true },
   }),
 });

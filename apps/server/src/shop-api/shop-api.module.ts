@@ -5,10 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { createAuthSecretsRepository } from '../auth/auth-secrets.repository';
 import type { AppConfig } from '../config';
 import type { CustomersRepository } from '../customers/customers.repository';
+import type { NewsletterService } from '../newsletter/newsletter.service';
 import type { Database } from '../platform/database';
 import type { OrderPdfsService } from '../products/order-pdfs.service';
 import type { ProductsService } from '../products/products.service';
 import type { ProjectsService } from '../projects/projects.service';
+import { registerShopNewsletterRoutes } from './newsletter.shop-routes';
 import { registerShopPdfRoutes } from './pdfs.shop-routes';
 import type { WidgetsService } from '../widgets/widgets.service';
 import { registerShopOrderRoutes } from './orders.shop-routes';
@@ -59,6 +61,7 @@ export async function registerShopApi(
     pdfs: OrderPdfsService;
     products: ProductsService;
     widgets: WidgetsService;
+    newsletter: NewsletterService;
   },
 ): Promise<ShopApi> {
   const shop = createShopApiRouter(app, await shopToken(deps.config, deps.db));
@@ -71,5 +74,6 @@ export async function registerShopApi(
   registerShopProjectRoutes(shop, { projects: deps.projects, customers: deps.customers });
   registerShopPdfRoutes(shop, { pdfs: deps.pdfs, products: deps.products });
   registerShopWidgetRoutes(shop, { widgets: deps.widgets });
+  registerShopNewsletterRoutes(shop, { newsletter: deps.newsletter });
   return { orders, pdfs: deps.pdfs, products: deps.products };
 }
