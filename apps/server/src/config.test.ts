@@ -71,3 +71,75 @@ describe('loadConfig: replicas', () => {
     );
   });
 });
+
+describe('loadConfig: the run mode', () => {
+  /** What a real deployment sets: a relay, its sender, the shop's token; nothing of the demo. */
+  const production = {
+    NODE_ENV: 'production',
+    SMTP_URL: 'smtp://relay.shop.example:587',
+    MAIL_FROM: 'account@shop.example',
+    SHOP_API_TOKEN: 'a-shop-token-of-at-least-thirty-two-characters',
+  };
+
+  it('starts in production with proper settings, every development aid off', () => {
+    const config = loadConfig(production);
+    expect(config).toMatchObject({
+      runMode: 'production',
+      demoData: false,
+      testPayments: false,
+      testClock: false,
+      mail: { mailboxEnabled: false, smtpUrl: production.SMTP_URL },
+    });
+  });
+
+  it('switches nothing of the demo on unless told, outside production too', () => {
+    expect(loadConfig({})).toMatchObject({
+      runMode: 'development',
+      demoData: false,
+      testPayments: false,
+      testClock: false,
+      // Without a relay, mails are kept and shown on this machine: a developer's aid.
+      mail: { mailboxEnabled: true },
+    });
+    expect(loadConfig({ DEMO_DATA: 'true', TEST_PAYMENTS: 'true' })).toMatchObject({
+      demoData: true,
+      testPayments: true,
+    });
+  });
+
+  it.each([
+    ['DEMO_DATA', { DEMO_DATA: 'true' }, 'DEMO_DATA=true'],
+    ['TEST_PAYMENTS', { TEST_PAYMENTS: 'true' }, 'TEST_PAYMENTS=true'],
+    ['TEST_CLOCK', { TEST_CLOCK: 'true' }, 'TEST_CLOCK=true'],
+    ['MAILBOX_ENABLED', { MAILBOX_ENABLED: 'true', SMTP_URL: undefined }, 'MAILBOX_ENABLED=true'],
+    ['SMTP_URL', { SMTP_URL: undefined }, 'SMTP_URL is not set'],
+    ['SHOP_API_TOKEN', { SHOP_API_TOKEN: undefined }, 'SHOP_API_TOKEN is not set'],
+    [
+      'CALLBACK_ALLOWED_ORIGINS',
+      { CALLBACK_ALLOWED_ORIGINS: 'http://127.0.0.1:9000' },
+      'CALLBACK_ALLOWED_ORIGINS is set',
+    ],
+  ])('refuses a production start with %s, naming it', (_name, change, named) => {
+    const env = { ...production, ...change };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(named);
+    expect(() => loadConfig(env)).toThrow('Refusing to start in production');
+  });
+
+  it('names every offending setting at once', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true', TEST_PAYMENTS: 'true', TEST_CLOCK: 'true' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const named of [
+      'DEMO_DATA=true',
+      'TEST_PAYMENTS=true',
+      'TEST_CLOCK=true',
+      'SMTP_URL is not set',
+      'SHOP_API_TOKEN is not set',
+    ])
+      expect(message).toContain(named);
+  });
+});

@@ -3,7 +3,19 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-const serverPrefixes = ['/api/', '/oidc', '/auth/', '/dev/', '/healthz', '/readyz'];
+// Addresses of the server itself: where it has no such route (e.g. /dev/* and /test-payments/* in
+// production), the answer is 404, never the web app's page.
+const serverPrefixes = [
+  '/api/',
+  '/oidc',
+  '/auth/',
+  '/dev/',
+  '/test-payments/',
+  '/payments/',
+  '/shop-api/',
+  '/healthz',
+  '/readyz',
+];
 
 /**
  * Serves the built web app: hashed assets cached for a year, `index.html` for every other page

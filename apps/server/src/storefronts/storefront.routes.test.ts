@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 describe('storefront configuration', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ TEST_PAYMENTS: 'true' });
   });
   afterAll(() => t.close());
 

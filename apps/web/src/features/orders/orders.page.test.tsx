@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { DeliveryAddress, SuperOrder, SuperOrderDetails } from '@photo/contracts/orders';
-import { jsonResponse, renderApp, testConfig, type FetchRoute } from '../../test/fixtures';
+import { jsonResponse, polyfillDialog, renderApp, testConfig, type FetchRoute } from '../../test/fixtures';
 
 const base = testConfig.apiBaseUrls.orders;
 const listUrl = (offset: number) =>
@@ -268,5 +268,136 @@ describe('the order details page', () => {
       'This order is already in production: its delivery address can no longer be changed.',
     );
     expect(document.querySelector('.address-change')).toHaveAttribute('data-state', 'RequestFailed');
+  });
+});
+
+describe('paying for an order and reordering it (issue 20)', () => {
+  beforeAll(polyfillDialog);
+  const noOffer = () => jsonResponse({ error: { code: 'not_found', message: 'no' } }, 404);
+  const awaiting = (code: string): SuperOrderDetails => {
+    const shown = details(code);
+    return {
+      ...shown,
+      status: 'AwaitingPayment',
+      canPay: true,
+      canCancel: true,
+      orders: shown.orders.map((inner) => ({
+        ...inner,
+        state: 'Received',
+        status: 'AwaitingPayment',
+        paymentStatus: 'paymentPending',
+      })),
+    };
+  };
+
+  it('offers Pay now and Cancel order on an order awaiting payment, and goes to the provider to pay', async () => {
+    const user = userEvent.setup();
+    const { environment } = renderAt('/orders/UK-9', {
+      [`${base}/v1/superorders/UK-9`]: () => jsonResponse(awaiting('UK-9')),
+      [`${base}/v1/superorders/UK-9/payments`]: () =>
+        jsonResponse({ orderCode: 'UK-9', continueTo: 'https://pay.example/session/1' }, 201),
+      [`${base}/api/v1/campaigns/offers/BOOK20`]: noOffer,
+      [`${base}/reorder/status/UK-9`]: () =>
+        jsonResponse({ orderCode: 'UK-9', canReorder: true, reason: null }),
+    });
+    expect(await screen.findByText('This order is waiting for your payment.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    await vi.waitFor(() => expect(environment.leaveTo).toHaveBeenCalledWith('https://pay.example/session/1'));
+  });
+
+  it('says so when the payment did not go through, and cancels only once confirmed', async () => {
+    const user = userEvent.setup();
+    let cancelled = 0;
+    renderAt('/orders/UK-9?payment=failed', {
+      [`${base}/v1/superorders/UK-9`]: () =>
+        jsonResponse(cancelled ? { ...details('UK-9'), status: 'Cancelled' } : awaiting('UK-9')),
+      [`${base}/v1/superorders/UK-9/actions/cancel`]: () => {
+        cancelled += 1;
+        return jsonResponse({ orderCode: 'UK-9', status: 'Cancelled' });
+      },
+      [`${base}/api/v1/campaigns/offers/BOOK20`]: noOffer,
+      [`${base}/reorder/status/UK-9`]: () =>
+        jsonResponse({ orderCode: 'UK-9', canReorder: true, reason: null }),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your payment did not go through');
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel order UK-9?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the order' }));
+    expect(cancelled).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Cancel order UK-9?' })).getByRole('button', {
+        name: 'Cancel order',
+      }),
+    );
+    expect(await screen.findByText('Order UK-9 has been cancelled.')).toBeVisible();
+    expect(cancelled).toBe(1);
+  });
+
+  it('shows what a reorder orders and costs before placing it, then follows where the server leads', async () => {
+    const user = userEvent.setup();
+    const confirmed: unknown[] = [];
+    const { router } = renderAt('/orders/UK-1', {
+      [`${base}/v1/superorders/UK-1`]: () => jsonResponse(details('UK-1')),
+      [`${base}/api/v1/campaigns/offers/BOOK20`]: noOffer,
+      [`${base}/reorder/status/UK-1`]: () =>
+        jsonResponse({ orderCode: 'UK-1', canReorder: true, reason: null }),
+      [`${base}/reorder/quote/UK-1`]: () =>
+        jsonResponse({
+          orderCode: 'UK-1',
+          currency: 'GBP',
+          lines: [
+            {
+              code: 'PAP_910',
+              articleName: 'Photo prints 10 × 15 cm',
+              quantity: 24,
+              unitPrice: 17,
+              imageUrl: null,
+            },
+          ],
+          deliveryType: 'Home',
+          deliveryAddress: address,
+          deliveryPrice: 349,
+          totalPrice: 24 * 17 + 349,
+          payment: { method: 'card', how: 'savedMethod' },
+        }),
+      [`${base}/reorder?OrderCode=UK-1`]: (init) => {
+        confirmed.push(JSON.parse(init?.body as string));
+        return jsonResponse({ orderCode: 'UK-R1', continueTo: '/orders/UK-R1/thank-you' }, 201);
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Reorder these products' }));
+    const review = screen.getByRole('dialog', { name: 'Review your new order' });
+    expect(await within(review).findByText('24 × Photo prints 10 × 15 cm')).toBeVisible();
+    expect(within(review).getByText('£4.08')).toBeVisible();
+    expect(within(review).getByText('£3.49')).toBeVisible();
+    expect(within(review).getByText('Baker Street 221')).toBeVisible();
+    expect(
+      within(review).getByText('Paid now with your saved payment method: Credit or debit card.'),
+    ).toBeVisible();
+    await user.click(within(review).getByRole('button', { name: 'Order and pay £7.57' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/orders/UK-R1/thank-you'));
+    expect(confirmed).toEqual([{ confirmedTotal: 757 }]);
+  });
+
+  it('thanks the customer for a paid order, says where the confirmation went and what comes next', async () => {
+    renderAt('/orders/UK-1/thank-you', {
+      [`${base}/v1/superorders/UK-1`]: () => jsonResponse(details('UK-1')),
+      [`${base}/v1/ArticleGroup`]: () =>
+        jsonResponse({ items: [{ name: 'prints', productionDays: 2, reorderable: true }] }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+    expect(await screen.findByText('Thank you, your order UK-1 is placed.')).toBeVisible();
+    expect(screen.getByText('We have sent a confirmation to ada@example.com.')).toBeVisible();
+    expect(await screen.findByText(/which takes about 2 working days/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'View order details' })).toHaveAttribute('href', '/orders/UK-1');
+  });
+
+  it('says a payment still being processed is awaited before production starts', async () => {
+    renderAt('/orders/UK-9/thank-you', {
+      [`${base}/v1/superorders/UK-9`]: () => jsonResponse(awaiting('UK-9')),
+      [`${base}/v1/ArticleGroup`]: () => jsonResponse({ items: [] }),
+    });
+    expect(await screen.findByText(/Your payment is being processed/)).toBeVisible();
   });
 });

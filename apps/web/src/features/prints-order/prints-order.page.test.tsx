@@ -63,7 +63,15 @@ const homeAddress: Address = {
   isDefaultBilling: false,
 };
 
-function renderPage(query: string, selectionStatus = 200, addresses: Address[] = []) {
+function renderPage(
+  query: string,
+  selectionStatus = 200,
+  addresses: Address[] = [],
+  checkoutAnswer: { status: number; body: unknown } = {
+    status: 201,
+    body: { checkoutId: 'c-1', paymentUrl: 'http://nl.localhost:8080/test-payments/abc' },
+  },
+) {
   const bodies: unknown[] = [];
   const view = renderApp({
     path: `/prints-order${query}`,
@@ -76,10 +84,7 @@ function renderPage(query: string, selectionStatus = 200, addresses: Address[] =
       [addressesUrl]: () => jsonResponse(addresses),
       [checkoutUrl]: (init) => {
         bodies.push(JSON.parse(typeof init?.body === 'string' ? init.body : 'null'));
-        return jsonResponse(
-          { checkoutId: 'c-1', paymentUrl: 'http://nl.localhost:8080/test-payments/abc' },
-          201,
-        );
+        return jsonResponse(checkoutAnswer.body, checkoutAnswer.status);
       },
     },
   });
@@ -148,17 +153,49 @@ describe('the prints-order page', () => {
     expect(screen.getByRole('button', { name: /^Pay/ })).toBeDisabled();
   });
 
-  it('checks the number of copies on submit only', async () => {
+  it.each(['0', '-1', '1.5', '100', ''])(
+    'refuses %j copies on submit, and the summary counts no print meanwhile',
+    async (typed) => {
+      const user = userEvent.setup();
+      const { bodies } = renderPage(`?tempSelectionId=${selectionId}`);
+      const copies = await screen.findByRole('spinbutton', { name: 'Copies of each photo' });
+      await user.clear(copies);
+      if (typed) await user.type(copies, typed);
+      expect(copies).not.toHaveAttribute('aria-invalid');
+      const summary = screen.getByRole('region', { name: 'Summary' });
+      expect(within(summary).getByText('0 prints')).toBeVisible();
+      // Neither the prints nor a total are priced until the number is one that will be made.
+      expect(within(summary).getAllByText('–')).toHaveLength(2);
+      await user.click(screen.getByRole('button', { name: 'Pay' }));
+      expect(copies).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByText('Enter a whole number of copies from 1 to 99.')).toBeVisible();
+      expect(bodies).toEqual([]);
+      // A right number clears the message and counts again.
+      await user.clear(copies);
+      await user.type(copies, '2');
+      expect(copies).not.toHaveAttribute('aria-invalid');
+      expect(within(summary).getByText('4 prints')).toBeVisible();
+      expect(within(summary).queryByText('–')).toBeNull();
+    },
+  );
+
+  it('shows the server’s refusal of the copies at the field, in the customer’s language', async () => {
     const user = userEvent.setup();
-    const { bodies } = renderPage(`?tempSelectionId=${selectionId}`);
+    renderPage(`?tempSelectionId=${selectionId}`, 200, [], {
+      status: 400,
+      body: {
+        error: {
+          code: 'bad_request',
+          message: 'Too big: expected number to be <=99',
+          field: 'body.quantity',
+        },
+      },
+    });
     const copies = await screen.findByRole('spinbutton', { name: 'Copies of each photo' });
-    await user.clear(copies);
-    await user.type(copies, '100');
-    expect(copies).not.toHaveAttribute('aria-invalid');
     await user.click(screen.getByRole('button', { name: /^Pay/ }));
+    expect(await screen.findByText('Enter a whole number of copies from 1 to 99.')).toBeVisible();
     expect(copies).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText('Enter a number of copies from 1 to 99.')).toBeVisible();
-    expect(bodies).toEqual([]);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says what to do without a selection, with an expired one, and after a failed payment', async () => {
