@@ -22,6 +22,9 @@ async function shopCall(method: 'PUT' | 'GET', path: string, body?: unknown): Pr
 
 export interface ShopLine {
   articleName: string;
+  /** A product code of the shop's catalogue (a line that can be reordered); a made-up one otherwise. */
+  productCode?: string;
+  articleGroup?: 'prints' | 'photoBooks' | 'wallDecor' | 'cards' | 'gifts';
   quantity: number;
   /** Minor units, net. */
   unitPrice: number;
@@ -37,6 +40,8 @@ export async function placeOrder(options: {
   storefront: string;
   lines: ShopLine[];
   paymentStatus?: 'paymentPending' | 'paymentSuccess';
+  /** Where the order is; the shop's default is Received (awaiting payment). */
+  state?: 'Received' | 'Confirmed' | 'Dispatched';
 }): Promise<string> {
   const now = await serverTime();
   await shopCall('PUT', `/v1/superorders/${options.code}`, {
@@ -61,12 +66,13 @@ export async function placeOrder(options: {
     orders: [
       {
         id: `${options.code}-1`,
+        ...(options.state ? { state: options.state } : {}),
         paymentStatus: options.paymentStatus ?? 'paymentSuccess',
         products: options.lines.map((line, index) => ({
           lineId: String(index + 1),
-          code: `E2E_${index + 1}`,
+          code: line.productCode ?? `E2E_${index + 1}`,
           articleName: line.articleName,
-          articleGroup: 'photoBooks',
+          articleGroup: line.articleGroup ?? 'photoBooks',
           quantity: line.quantity,
           unitPrice: line.unitPrice,
         })),

@@ -499,7 +499,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       checkUrl: checkCallbackUrl,
       cipher: callbackCipher,
     }),
-    createInvoiceWork({ invoices, orders: ordersRepository }),
+    createInvoiceWork({ invoices, orders: ordersRepository, merchandise }),
     createInvoiceRetentionWork({ invoices: invoicesRepository, blobs: deps.blobs, clock }),
     printsOrders.background,
     payments.background,

@@ -3,7 +3,8 @@ import type { Queryable } from '../platform/database';
 import { enqueueJob, type BackgroundWork } from '../platform/job-queue';
 import type { OrdersRepository } from '../orders/orders.repository';
 import type { OrderStateChange } from '../shop-api/shop-orders.service';
-import type { InvoicesService } from './invoices.service';
+import type { MerchandiseService } from '../merchandise/merchandise.service';
+import { invoiceLocaleOf, type InvoicesService } from './invoices.service';
 
 export const INVOICE_ISSUE_JOB = 'invoices.issue';
 
@@ -28,6 +29,8 @@ export async function invoiceConfirmedOrder(tx: Queryable, change: OrderStateCha
 export function createInvoiceWork(deps: {
   invoices: InvoicesService;
   orders: OrdersRepository;
+  /** The one catalogue: lines are named as the storefront sells them, in the invoice's language. */
+  merchandise: Pick<MerchandiseService, 'productName'>;
 }): BackgroundWork {
   return {
     handlers: {
@@ -38,6 +41,7 @@ export function createInvoiceWork(deps: {
         const superOrder = await deps.orders.lockSuperOrder(order.superOrderCode);
         if (!superOrder) return;
         const products = await deps.orders.productsOf([orderId]);
+        const locale = invoiceLocaleOf(superOrder.storefrontId);
         await deps.invoices.issue({
           orderId,
           orderRef: superOrder.code,
@@ -45,7 +49,12 @@ export function createInvoiceWork(deps: {
           storefrontId: superOrder.storefrontId,
           currency: superOrder.currency,
           lines: products.map((product) => ({
-            description: product.articleName,
+            description: deps.merchandise.productName(
+              superOrder.storefrontId,
+              product.productCode,
+              locale,
+              product.articleName,
+            ),
             quantity: product.quantity,
             unitPrice: product.unitPrice,
           })),

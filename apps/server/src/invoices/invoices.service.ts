@@ -44,6 +44,9 @@ const storefrontById = (id: string) => {
   return storefront;
 };
 
+/** The language of a storefront's invoices: its first locale (one document per seller, not per reader). */
+export const invoiceLocaleOf = (storefrontId: string) => storefrontById(storefrontId).locales[0]!;
+
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 
@@ -94,7 +97,7 @@ export function createInvoicesService(deps: {
       const delivery = order.deliveryPrice
         ? [
             {
-              description: invoiceTranslatorFor(storefront.locales[0]!)('delivery'),
+              description: invoiceTranslatorFor(invoiceLocaleOf(storefront.id))('delivery'),
               quantity: 1,
               unitPrice: order.deliveryPrice,
             },
@@ -110,7 +113,7 @@ export function createInvoicesService(deps: {
             invoiceNumber,
             issuedAt: order.confirmedAt,
             orderRef: order.orderRef,
-            locale: storefront.locales[0]!,
+            locale: invoiceLocaleOf(storefront.id),
             currency: order.currency,
             seller,
             buyer: {

@@ -15,7 +15,7 @@ describe('merchandise GraphQL endpoint', () => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ TEST_PAYMENTS: 'true' });
   });
   afterAll(() => t.close());
 

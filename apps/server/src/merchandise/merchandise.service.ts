@@ -226,13 +226,14 @@ export function createMerchandiseService(data: unknown = catalogueData) {
     },
 
     /**
-     * A product's name as the catalogue sells it in `locale` ('Fotoafdrukken 10 × 15 cm'): what order
-     * lines, invoices and mails show, whatever language the shop's order named it in. Undefined for a
-     * code the catalogue does not know.
+     * A product's name as a storefront's catalogue sells it, in `locale` ('Fotoafdrukken 10 × 15 cm'):
+     * what order lines, invoices and mails show, whatever language the shop's order named it in. Any
+     * product code the catalogue does not know keeps the name it came with.
      */
-    productName(channelId: string, productCode: string, locale: string): string | undefined {
-      const found = service.product(channelId, productCode, locale);
-      return found && articleSizeName(found.article.name, found.size, locale);
+    productName(storefrontId: string, productCode: string, locale: string, fallback: string): string {
+      const channelId = storefronts.find((storefront) => storefront.id === storefrontId)?.channelId;
+      const found = channelId ? service.product(channelId, productCode, locale) : undefined;
+      return found ? articleSizeName(found.article.name, found.size, locale) : fallback;
     },
 
     /** Spec 7 ArticleGroup: a group can be reordered when one of its articles can. */

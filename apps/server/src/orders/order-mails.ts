@@ -8,7 +8,7 @@ import type { MailTranslate } from '../mail/mail-messages';
 import type { MerchandiseService } from '../merchandise/merchandise.service';
 import type { Database, Queryable } from '../platform/database';
 import type { OrderStateChange } from '../shop-api/shop-orders.service';
-import { storefronts as allStorefronts, type StorefrontResolver } from '../storefronts/storefronts';
+import type { StorefrontResolver } from '../storefronts/storefronts';
 import { createOrdersRepository } from './orders.repository';
 
 /** What the order mails show of an order, as it is when the mail is written. */
@@ -136,13 +136,13 @@ export function createOrderMails(deps: {
       (order) => order.state !== 'Cancelled' && (!only || order.id === only),
     );
     const products = await orders.productsOf(live.map((order) => order.id));
-    const channelId = allStorefronts.find(
-      (storefront) => storefront.id === superOrder.storefrontId,
-    )?.channelId;
     const lines = products.map((product) => ({
-      name:
-        (channelId && deps.merchandise.productName(channelId, product.productCode, locale)) ??
+      name: deps.merchandise.productName(
+        superOrder.storefrontId,
+        product.productCode,
+        locale,
         product.articleName,
+      ),
       quantity: product.quantity,
       unitPrice: product.unitPrice,
     }));

@@ -236,7 +236,7 @@ describe('the customer order calls (spec 7)', () => {
     const body = ordersApi.accountOrders.response.parse(own.json());
     expect(body.orderCount).toBe(2);
     // The shop named the canvas in English; the Dutch storefront's customer reads the catalogue's Dutch name.
-    const dutchCanvas = createMerchandiseService().productName('NL', 'WALL_CANVAS_60', 'nl-NL');
+    const dutchCanvas = createMerchandiseService().productName('nl', 'WALL_CANVAS_60', 'nl-NL', 'unknown');
     expect(dutchCanvas).toBe('Foto op canvas 40 × 60 cm');
     expect(body.items.every((order) => order.products.some((p) => p.articleName === dutchCanvas))).toBe(true);
     expect((await call(demo, 'GET', url(ordersApi.accountOrders, { accountId: otherId }))).statusCode).toBe(

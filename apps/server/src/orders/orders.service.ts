@@ -18,7 +18,6 @@ import { conflict, notFound } from '../platform/errors';
 import type { MerchandiseService } from '../merchandise/merchandise.service';
 import type { OrderPaymentsService } from './order-payments.service';
 import { productFileUrl } from '../products/products.service';
-import { storefronts } from '../storefronts/storefronts';
 import { canChangeDeliveryAddress, isInProgress, unpaidExpirySince } from './order-rules';
 import type {
   OrderRecord,
@@ -99,11 +98,10 @@ export function createOrdersService(deps: {
   const { orders: repository, merchandise, clock } = deps;
 
   /** Names as the storefront the customer reads on sells the product (its catalogue, its language). */
-  const namerFor = (caller: Caller, locale: string): ProductNamer => {
-    const channelId = storefronts.find((storefront) => storefront.id === caller.storefrontId)?.channelId;
-    return (product) =>
-      (channelId && merchandise.productName(channelId, product.productCode, locale)) || product.articleName;
-  };
+  const namerFor =
+    (caller: Caller, locale: string): ProductNamer =>
+    (product) =>
+      merchandise.productName(caller.storefrontId, product.productCode, locale, product.articleName);
 
   const assemble = async (
     customerId: string,

@@ -78,7 +78,12 @@ export function createReorderService(deps: {
     const saved = await usableSavedMethod(caller.customerId);
     const quotedLines = lines.map(({ product, price }) => ({
       code: product.productCode,
-      articleName: merchandise.productName(channelId, product.productCode, locale) ?? product.articleName,
+      articleName: merchandise.productName(
+        superOrder.storefrontId,
+        product.productCode,
+        locale,
+        product.articleName,
+      ),
       quantity: product.quantity,
       unitPrice: price.amountMinor,
       imageUrl: product.imageUrl,
