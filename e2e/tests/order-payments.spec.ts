@@ -96,7 +96,7 @@ test.describe('paying for orders (issue 20)', () => {
     const orderCode = await expectThankYou(page, unitedKingdom, account.email);
     await expect(page.getByText(/Your payment has arrived/)).toBeVisible();
     await page.getByRole('link', { name: en('orderPlaced.viewOrder') }).click();
-    const summary = page.getByRole('region', { name: `Order ${orderCode}` });
+    const summary = page.getByRole('region', { name: `Order ${orderCode}`, exact: true });
     await expect(summary.getByText(en('orders.status.ordered'), { exact: true })).toBeVisible();
 
     const confirmation = await orderMail(
@@ -167,7 +167,7 @@ test.describe('paying for orders (issue 20)', () => {
     const orderCode = await expectThankYou(page, netherlands, account.email);
     expect(orderCode).toBe(code);
     await page.goto(netherlands.url(`/orders/${code}`));
-    const summary = page.getByRole('region', { name: `Bestelling ${code}` });
+    const summary = page.getByRole('region', { name: `Bestelling ${code}`, exact: true });
     await expect(summary.getByText(nl('orders.status.ordered'), { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: nl('orders.pay.action') })).toBeHidden();
 

@@ -52,10 +52,14 @@ test.describe('prints ordered end to end, and the storage reactivation', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
-    // Paid: the order is placed and its details open.
-    await page.waitForURL(/\/orders\/PR-[0-9A-F]{10}$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Order details' })).toBeVisible();
+    // Paid: the order is placed, the customer is thanked and told what comes next; its details follow.
+    await page.waitForURL(/\/orders\/PR-[0-9A-F]{10}\/thank-you$/);
     const orderCode = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]!);
+    await expect(page.getByText(`Thank you, your order ${orderCode} is placed.`)).toBeVisible();
+    await expect(page.getByText('We have sent a confirmation to demo@example.com.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'View order details' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Order details' })).toBeVisible();
     const summary = page.getByRole('region', { name: `Order ${orderCode}` });
     await expect(summary.getByText('Ordered', { exact: true })).toBeVisible();
     // The order costs what was paid: the prints and the delivery to the pickup point.
