@@ -4,7 +4,7 @@ import type { DeliveryType } from '@photo/contracts/orders';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { enqueueMail } from '../mail/mail-outbox.service';
 import { defineMailTemplate, greeting, type MailBlock } from '../mail/mail-template';
-import type { MailTranslate } from '../mail/mail-messages';
+import type { MailMessageKey, MailTranslate } from '../mail/mail-messages';
 import type { MerchandiseService } from '../merchandise/merchandise.service';
 import type { Database, Queryable } from '../platform/database';
 import type { OrderStateChange } from '../shop-api/shop-orders.service';
@@ -49,40 +49,43 @@ const orderSummary = (params: OrderMailParams, t: MailTranslate, locale: string)
   ];
 };
 
+/** A mail about an order: a greeting, what happened, the order's lines and total, what comes next. */
+const orderMail = (
+  name: string,
+  keys: { subject: MailMessageKey; intro: MailMessageKey; next: MailMessageKey },
+) =>
+  defineMailTemplate<OrderMailParams>({
+    name,
+    compose: (params, t, { locale }) => ({
+      subject: t(keys.subject, { code: params.orderCode }),
+      blocks: [
+        greeting(t, params.firstName),
+        {
+          kind: 'paragraph',
+          text: t(keys.intro, {
+            code: params.orderCode,
+            amount: formatMoney(params.totalPrice, params.currency, locale),
+          }),
+        },
+        ...orderSummary(params, t, locale),
+        { kind: 'paragraph', text: t(keys.next) },
+        { kind: 'action', label: t('order.view'), url: params.orderUrl },
+      ],
+    }),
+  });
+
 /** Sent when an order is placed here (the prints-order page, a reorder). */
-export const orderConfirmationMail = defineMailTemplate<OrderMailParams>({
-  name: 'order.confirmation',
-  compose: (params, t, { locale }) => ({
-    subject: t('orderConfirmation.subject', { code: params.orderCode }),
-    blocks: [
-      greeting(t, params.firstName),
-      { kind: 'paragraph', text: t('orderConfirmation.intro', { code: params.orderCode }) },
-      ...orderSummary(params, t, locale),
-      { kind: 'paragraph', text: t('orderConfirmation.next') },
-      { kind: 'action', label: t('order.view'), url: params.orderUrl },
-    ],
-  }),
+export const orderConfirmationMail = orderMail('order.confirmation', {
+  subject: 'orderConfirmation.subject',
+  intro: 'orderConfirmation.intro',
+  next: 'orderConfirmation.next',
 });
 
 /** Sent once the provider says the order's payment arrived. */
-export const paymentReceivedMail = defineMailTemplate<OrderMailParams>({
-  name: 'order.payment-received',
-  compose: (params, t, { locale }) => ({
-    subject: t('paymentReceived.subject', { code: params.orderCode }),
-    blocks: [
-      greeting(t, params.firstName),
-      {
-        kind: 'paragraph',
-        text: t('paymentReceived.intro', {
-          code: params.orderCode,
-          amount: formatMoney(params.totalPrice, params.currency, locale),
-        }),
-      },
-      ...orderSummary(params, t, locale),
-      { kind: 'paragraph', text: t('paymentReceived.next') },
-      { kind: 'action', label: t('order.view'), url: params.orderUrl },
-    ],
-  }),
+export const paymentReceivedMail = orderMail('order.payment-received', {
+  subject: 'paymentReceived.subject',
+  intro: 'paymentReceived.intro',
+  next: 'paymentReceived.next',
 });
 
 /** Sent when the shop reports an order dispatched, with the delivery dates it planned. */

@@ -5,6 +5,7 @@ import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
+import { LoadError } from '../../shared/ui/load-error';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
 import { orderQueries } from './orders.queries';
@@ -25,14 +26,7 @@ export function OrderPlacedPage() {
       {details.isPending ? (
         <LoadingIndicator label={t('common.loading')} />
       ) : details.isError ? (
-        <div className="orders__error">
-          <p className="alert" role="alert">
-            {t('orderPlaced.loadError')}
-          </p>
-          <button type="button" className="button button--secondary" onClick={() => void details.refetch()}>
-            {t('common.tryAgain')}
-          </button>
-        </div>
+        <LoadError message={t('orderPlaced.loadError')} onRetry={() => void details.refetch()} />
       ) : (
         <OrderPlaced order={details.data} />
       )}
