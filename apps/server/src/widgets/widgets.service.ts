@@ -128,10 +128,14 @@ export function createWidgetsService(deps: { db: Database; blobs: BlobStore; rat
     if (caller.isB2B) throw forbidden('Online photo books are for private customers only');
   };
 
+  /**
+   * Ownership first: another customer's book answers 404 to everyone, a business customer included,
+   * like every other resource of someone else; 403 is only for what is the caller's own.
+   */
   const owned = async (caller: Caller, id: string): Promise<WidgetRecord> => {
-    privateOnly(caller);
     const record = isUuid(id) ? await widgets.findOwnedComplete(caller.customerId, id) : undefined;
     if (!record) throw notFound('Online photo book not found');
+    privateOnly(caller);
     return record;
   };
 
@@ -147,9 +151,15 @@ export function createWidgetsService(deps: { db: Database; blobs: BlobStore; rat
       return toWidget(await owned(caller, id), origin);
     },
 
+    /**
+     * Switched on again after being off, the book gets a new viewer address: a link shared before
+     * public viewing went off stays dead, whoever still holds it.
+     */
     async setPublic(caller: Caller, id: string, isPublic: boolean, origin: string): Promise<Widget> {
       await owned(caller, id);
-      await db.transaction((tx) => createWidgetsRepository(tx).setPublic(caller.customerId, id, isPublic));
+      await db.transaction((tx) =>
+        createWidgetsRepository(tx).setPublic(caller.customerId, id, isPublic, newViewerToken()),
+      );
       return toWidget((await widgets.findOwnedComplete(caller.customerId, id))!, origin);
     },
 
@@ -252,8 +262,8 @@ export function createWidgetsService(deps: { db: Database; blobs: BlobStore; rat
     },
 
     async blockedOrders(caller: Caller, accountId: string): Promise<BlockedOrder[]> {
-      privateOnly(caller);
       if (accountId !== caller.customerId) throw notFound('Account not found');
+      privateOnly(caller);
       return (await widgets.listBlocked(caller.customerId)).map(toBlockedOrder);
     },
 
