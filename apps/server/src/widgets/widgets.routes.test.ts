@@ -153,10 +153,12 @@ describe(`online photo books (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     const first = ShopWidgetSchema.parse(
       (await shop('PUT', url, { title: 'Two pages', pageCount: 2 })).json(),
     );
+    // The title (often the customer's own) is cleaned like all typed text: the same book again.
     const again = ShopWidgetSchema.parse(
-      (await shop('PUT', url, { title: 'Two pages', pageCount: 2 })).json(),
+      (await shop('PUT', url, { title: 'Two\u202E pages\n', pageCount: 2 })).json(),
     );
     expect(again).toEqual(first);
+    expect((await shop('PUT', url, { title: '\u202E\t', pageCount: 2 })).statusCode).toBe(400);
     expect(first).toMatchObject({ customerId: ownerId, pagesReceived: 0, blockedReason: null });
 
     const page = (pageNumber: number, imageBase64: string) =>
@@ -404,6 +406,26 @@ describe(`online photo books (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     const second = { ...valid, personalMessage: urlSafe, toEmailAddress: b64('friend2@example.com') };
     expect((await call(owner, 'PUT', shareUrl(book, second))).statusCode).toBe(204);
     expect((await mailsTo(t, 'friend2@example.com'))[0]!.text).toContain('> Mooi?>> ü');
+
+    // What was typed loses bidirectional overrides and control characters; the message keeps its lines,
+    // and a name of invisible characters only is no name.
+    expect(
+      (await call(owner, 'PUT', shareUrl(book, { ...valid, fromName: b64('\u202E\u2066\u0007') })))
+        .statusCode,
+    ).toBe(400);
+    const typed = {
+      ...valid,
+      fromName: b64('Demi\u202E imeD\u202C\n'),
+      personalMessage: b64('Voor oma\u2067!\u2069\r\n\tKijk\u0000 eens\u202E.'),
+      toEmailAddress: b64('friend3@example.com'),
+    };
+    expect((await call(owner, 'PUT', shareUrl(book, typed))).statusCode).toBe(204);
+    const [cleaned] = await mailsTo(t, 'friend3@example.com');
+    expect(cleaned!.subject).toBe('Demi imeD heeft een fotoboek met je gedeeld');
+    expect(cleaned!.text).toContain('> Voor oma!\n>  Kijk eens.');
+    for (const invisible of ['\u202C', '\u202E', '\u2067', '\u2069', '\u0000', '\u0007']) {
+      expect(`${cleaned!.subject}${cleaned!.html ?? ''}${cleaned!.text ?? ''}`).not.toContain(invisible);
+    }
   });
 
   it('refuses to share a book whose public viewing is off', async () => {

@@ -14,6 +14,7 @@ import {
   type GalleryEntry,
   type Widget,
 } from '@photo/contracts/widgets';
+import { cleanLine, cleanLines } from '@photo/contracts/text';
 import { enqueueMail } from '../mail/mail-outbox.service';
 import type { BlobStore } from '../platform/blob-store';
 import type { Caller } from '../platform/caller';
@@ -184,12 +185,14 @@ export function createWidgetsService(deps: { db: Database; blobs: BlobStore; rat
       if (request.vendorId !== storefront.storefront.channelId) {
         throw invalid('query.vendorId', 'query.vendorId: not this storefront');
       }
-      const fromName = decodeBase64Text(request.fromName, 'query.fromName').replace(/\s+/g, ' ').trim();
+      // What was typed, by the one text rule (decision 118): the name on one line, the message with
+      // its line breaks, neither with a bidirectional override or a control character.
+      const fromName = cleanLine(decodeBase64Text(request.fromName, 'query.fromName')).replace(/\s+/g, ' ');
       if (fromName.length < 1 || fromName.length > SHARE_SENDER_NAME_MAX) {
         throw invalid('query.fromName', `query.fromName: 1 to ${SHARE_SENDER_NAME_MAX} characters`);
       }
       const personalMessage = request.personalMessage
-        ? decodeBase64Text(request.personalMessage, 'query.personalMessage').trim()
+        ? cleanLines(decodeBase64Text(request.personalMessage, 'query.personalMessage'))
         : '';
       if (personalMessage.length > SHARE_MESSAGE_MAX) {
         throw invalid(
@@ -320,6 +323,10 @@ export function createWidgetsService(deps: { db: Database; blobs: BlobStore; rat
       if ((book.pageCount === undefined) === (book.blockedReason === undefined)) {
         throw invalid('body', 'Send either pageCount or blockedReason');
       }
+      // Often the customer's own title for the book, shown in the public viewer and gallery: cleaned
+      // by the one text rule (decision 118) like everything a customer typed.
+      const title = cleanLine(book.title);
+      if (!title) throw invalid('body.title', 'body.title: empty once cleaned');
       const order = await widgets.findOrder(orderId);
       if (!order) throw notFound('Order not found');
       const { widget, droppedPrefixes } = await db.transaction((tx) =>
@@ -328,8 +335,8 @@ export function createWidgetsService(deps: { db: Database; blobs: BlobStore; rat
           orderId,
           ownerId: order.ownerId,
           storefrontId: order.storefrontId,
-          title: book.title,
-          productName: order.productName ?? book.title,
+          title,
+          productName: order.productName ?? title,
           pageCount: book.pageCount ?? 0,
           blockedReason: book.blockedReason ?? null,
           viewerToken: newViewerToken(),
