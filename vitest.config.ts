@@ -16,6 +16,8 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
+          // A cheap password hash for the tests; the product's cost is tested on its own (decision 118).
+          setupFiles: ['src/testing/password-cost.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

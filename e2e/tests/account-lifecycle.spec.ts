@@ -85,23 +85,35 @@ test('a customer changes her e-mail address through the link mailed to the new o
   await fresh.close();
 });
 
-test('a customer asking for an address another account uses is told her e-mail was not changed, and asked to wait after asking too often', async ({
+test('a customer asking for an address another account uses gets the answer a free one gets, its owner is told by mail, and she is asked to wait after asking too often', async ({
   browser,
 }) => {
   const { page, context, account } = await newThrowawayCustomer(browser, netherlands, '/settings/email');
+  const askAgain = async () => {
+    await page.goto(netherlands.url('/settings/email'));
+    await askForEmailChange(page, privateCustomer.email, account.password);
+  };
   await askForEmailChange(page, privateCustomer.email, account.password);
-  const refusal = page.getByRole('alert');
-  await expect(refusal).toContainText(t('changeEmailError.title'));
-  await expect(refusal).toContainText(t('email.error.inUse'));
-  await expect(page.getByLabel(t('email.new'))).toHaveValue(privateCustomer.email);
+  // The page cannot tell who has an account (decision 118): the same answer as for a free address.
+  await expect(page.getByRole('status')).toContainText(privateCustomer.email);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // The address's owner hears of it, with no link that could take the address over.
+  const notice = await waitForMail(netherlands, {
+    to: privateCustomer.email,
+    template: 'identity.email-change.existing-account',
+  });
+  expect(notice.links.filter((link) => link.includes('/change-email-confirmation'))).toEqual([]);
 
   // Five requests an hour (decision 101); she has made one.
   for (let asked = 2; asked <= 5; asked += 1) {
-    await page.getByRole('button', { name: t('email.submit') }).click();
-    await expect(refusal).toContainText(t('email.error.inUse'));
+    await askAgain();
+    await expect(page.getByRole('status')).toContainText(privateCustomer.email);
   }
-  await page.getByRole('button', { name: t('email.submit') }).click();
+  await askAgain();
+  const refusal = page.getByRole('alert');
+  await expect(refusal).toContainText(t('changeEmailError.title'));
   await expect(refusal).toContainText(t('email.error.tooMany'));
+  await expect(page.getByLabel(t('email.new'))).toHaveValue(privateCustomer.email);
   await context.close();
 });
 

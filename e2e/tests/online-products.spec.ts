@@ -129,7 +129,11 @@ test.describe('online photo books', () => {
     await expect(toggle).toBeChecked();
     await toggle.click();
     await expect(toggle).not.toBeChecked();
-    await expect(item.getByText('The link does not work while public viewing is off.')).toBeVisible();
+    await expect(
+      item.getByText(
+        'Its link no longer works. When you switch public viewing on again, the photo book gets a new link, and links you shared earlier will not work.',
+      ),
+    ).toBeVisible();
     const refused = await viewer.goto(link);
     expect(refused?.status()).toBe(404);
     await expect(viewer.getByRole('heading', { name: 'This photo book cannot be viewed' })).toBeVisible();

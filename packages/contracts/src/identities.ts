@@ -41,7 +41,10 @@ export const AccountDeletionRequestSchema = z.object({
 export const EmailChangeConfirmedSchema = z.object({ email: z.email() });
 
 export const identitiesApi = {
-  /** 409 when another account uses the address; 429 when asked too often. */
+  /**
+   * 204 whether or not another account uses the address (its owner is mailed instead of a link, so
+   * the answer tells nobody who has an account); 429 when asked too often.
+   */
   requestEmailChange: defineEndpoint({
     service: 'auth',
     method: 'POST',

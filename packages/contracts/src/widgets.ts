@@ -96,7 +96,10 @@ export const widgetsApi = {
     params: widgetParams,
     response: WidgetSchema,
   }),
-  /** Switches public viewing on or off; off, the viewer's address answers 404 until it is on again. */
+  /**
+   * Switches public viewing on or off; off, the viewer's address answers 404, and switched on again
+   * the book has a new address (`viewerUrl`): links shared before stay dead.
+   */
   update: defineEndpoint({
     service: 'widgets',
     method: 'PUT',

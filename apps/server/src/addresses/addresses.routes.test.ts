@@ -111,4 +111,26 @@ describe(`saved addresses over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' :
     });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it('stores an address without bidirectional overrides or control characters; a field of them only is empty', async () => {
+    const created = await call(owner, 'POST', '', {
+      ...home,
+      // U+202E would show 'kardam' as 'madrak': a street that reads as another.
+      firstName: 'Demi\u202E',
+      street: '\u2066Dam\u2069rak\n',
+      city: 'Amster\tdam',
+      addressLine2: '3rd floor\u001B\r\nback door',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json<Address>()).toMatchObject({
+      firstName: 'Demi',
+      street: 'Damrak',
+      city: 'Amster dam',
+      addressLine2: '3rd floor back door',
+    });
+    const before = await list(owner);
+    const invisible = await call(owner, 'POST', '', { ...home, lastName: '\u202E\u202C\t' });
+    expect(invisible.json()).toMatchObject({ error: { field: 'body.lastName' } });
+    expect(await list(owner)).toEqual(before);
+  });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { cleanLine } from '@photo/contracts/text';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { countRecentMails, enqueueMail } from '../mail/mail-outbox.service';
 import type { Database } from '../platform/database';
@@ -22,9 +23,19 @@ export const REGISTRATION_LINK_HOURS = 24;
  */
 export const REGISTRATION_MAILS_PER_HOUR = 5;
 
+// Names go through the one text rule (decision 118) before they are checked and kept: a name of
+// invisible characters only is as missing as an empty one.
 const RegistrationSchema = z.object({
-  firstName: z.string().trim().min(1, 'register.firstNameRequired').max(100, 'register.firstNameRequired'),
-  lastName: z.string().trim().min(1, 'register.lastNameRequired').max(100, 'register.lastNameRequired'),
+  firstName: z
+    .string()
+    .overwrite(cleanLine)
+    .min(1, 'register.firstNameRequired')
+    .max(100, 'register.firstNameRequired'),
+  lastName: z
+    .string()
+    .overwrite(cleanLine)
+    .min(1, 'register.lastNameRequired')
+    .max(100, 'register.lastNameRequired'),
   email: z.string().trim().max(254, 'register.emailInvalid').pipe(z.email('register.emailInvalid')),
   password: z.string().min(8, 'register.passwordTooShort').max(PASSWORD_MAX, 'register.passwordTooLong'),
   business: z.boolean(),

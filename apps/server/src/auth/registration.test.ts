@@ -184,6 +184,24 @@ describe('creating an account', () => {
     expect((await me(browser)).json()).toMatchObject({ email, isB2B: true, status: 'New' });
   });
 
+  it('keeps the names without bidirectional overrides or control characters; invisible ones only are missing', async () => {
+    const email = newAddress('bidi');
+    const browser = createTestBrowser(t);
+    const refused = await register(browser, { email, firstName: '\u202E\u2066\u0007' });
+    expect(refused.response.statusCode).toBe(400);
+    expect(await mailsTo(t, email)).toEqual([]);
+
+    // U+202E would show 'ecalevoL' as 'Lovelace'.
+    await register(browser, { email, firstName: 'Ada\u202E ecalevoL\u202C', lastName: 'Love\tlace\r\n' });
+    const confirmPage = await browser.get(await confirmationLink(email));
+    await browser.follow(await pressConfirm(browser, confirmPage));
+    expect((await me(browser)).json()).toMatchObject({
+      email,
+      firstName: 'Ada ecalevoL',
+      lastName: 'Love lace',
+    });
+  });
+
   it('asks a browser that did not register to sign in, and the account is there', async () => {
     const email = newAddress('phone');
     await register(createTestBrowser(t), { email });

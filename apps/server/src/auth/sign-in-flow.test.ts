@@ -4,10 +4,11 @@ import { serviceBasePath } from '@photo/contracts/endpoint';
 import { customersApi } from '@photo/contracts/customers';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../demo/demo-accounts';
-import { createTestBrowser, formActionOf, type TestBrowser } from '../testing/sign-in';
+import { createTestBrowser, formActionOf, signIn, type TestBrowser } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { SIGN_IN_STARTS_PER_NETWORK } from './bff.routes';
 import { createLoginRequestsRepository } from './login-requests.repository';
+import { hashPasswordAtCost, PASSWORD_COST } from './password';
 import { SIGN_IN_ATTEMPTS } from './sign-in.service';
 
 const meUrl = `${serviceBasePath('customers')}${customersApi.me.path}`;
@@ -101,6 +102,35 @@ describe('sign-in flow', () => {
     const done = await browser.follow(await submitSignIn(browser, page, 'demo@example.com', DEMO_PASSWORD));
     expect(done.headers.location).toBe('/');
     expect((await me(browser)).statusCode).toBe(200);
+  });
+
+  it('replaces a hash made at the old cost when the customer signs in, and keeps it on a wrong password', async () => {
+    const customers = createCustomersRepository(t.db);
+    // A quarter of the current cost, as 2^15 is of 2^17 (the tests hash at a cheaper cost of their own).
+    const old = await hashPasswordAtCost('an-old-password', { ...PASSWORD_COST, N: PASSWORD_COST.N / 4 });
+    const { id } = await customers.insert({
+      email: 'old-hash@example.com',
+      passwordHash: old,
+      firstName: 'Olga',
+      lastName: 'Old',
+      isB2B: false,
+      status: 'Default',
+    });
+    const stored = async () => (await customers.findById(id))!.passwordHash;
+
+    await expect(
+      signIn(t, { email: 'old-hash@example.com', password: 'not-the-password' }),
+    ).rejects.toThrow();
+    expect(await stored()).toBe(old);
+
+    await signIn(t, { email: 'old-hash@example.com', password: 'an-old-password' });
+    const upgraded = await stored();
+    expect(upgraded.split('$').slice(0, 4)).toEqual(
+      ['scrypt', PASSWORD_COST.N, PASSWORD_COST.r, PASSWORD_COST.p].map(String),
+    );
+    // The same password opens the account with the new hash, which is not replaced again.
+    await signIn(t, { email: 'old-hash@example.com', password: 'an-old-password' });
+    expect(await stored()).toBe(upgraded);
   });
 
   it('limits sign-in attempts per network address and e-mail address, with a clear page', async () => {

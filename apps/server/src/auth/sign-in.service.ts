@@ -1,6 +1,6 @@
 import type { CustomerRecord, CustomersRepository } from '../customers/customers.repository';
 import type { RateWindows } from '../platform/rate-windows';
-import { PASSWORD_MAX, hashPassword, verifyPassword } from './password';
+import { PASSWORD_MAX, hashPassword, passwordNeedsRehash, verifyPassword } from './password';
 import type { RegistrationsRepository } from './registrations.repository';
 
 /** The authentication methods reference of a customer's tokens: B2B is told apart by `b2b` (spec 6). */
@@ -50,6 +50,10 @@ export function createSignInService(
     const customer = address ? await customers.findActiveByEmail(address) : undefined;
     if (customer && password.length <= PASSWORD_MAX) {
       if (!(await verifyPassword(password, customer.passwordHash))) return { outcome: 'refused' };
+      // A hash from before the cost rose (decision 118): the password is at hand only now.
+      if (passwordNeedsRehash(customer.passwordHash)) {
+        await customers.replacePasswordHash(customer.id, customer.passwordHash, await hashPassword(password));
+      }
       return {
         outcome: 'signed-in',
         account: { accountId: customer.id, amr: authenticationMethodsOf(customer) },

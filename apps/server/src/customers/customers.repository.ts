@@ -126,6 +126,19 @@ export function createCustomersRepository(db: Queryable) {
       await db.query('UPDATE customers SET email = $2 WHERE id = $1 AND deleted_at IS NULL', [id, email]);
     },
 
+    /**
+     * A stronger hash of the same password. Only over the hash that was checked: a password changed
+     * meanwhile is never overwritten by the old one's upgrade.
+     */
+    async replacePasswordHash(id: string, checkedHash: string, newHash: string): Promise<boolean> {
+      const { rows } = await db.query(
+        `UPDATE customers SET password_hash = $3
+         WHERE id = $1 AND password_hash = $2 AND deleted_at IS NULL RETURNING id`,
+        [id, checkedHash, newHash],
+      );
+      return rows.length > 0;
+    },
+
     /** From now on the account answers 404 and signs in nowhere; the erasure job removes the rest. */
     async markDeleted(id: string): Promise<boolean> {
       const { rows } = await db.query(

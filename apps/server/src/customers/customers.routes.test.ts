@@ -61,6 +61,38 @@ describe(`personal details over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' 
     expect((await me(demo)).json<Customer>().firstName).toBe('Demi');
   });
 
+  it('keeps names without bidirectional overrides or control characters, and a name of them only is empty', async () => {
+    const demo = await signIn(t, { email: 'demo@example.com' });
+    // U+202E shows what follows right to left: 'Demi \u202Egnoj ed' would read as 'Demi de jong'.
+    const answer = await update(demo, {
+      ...details,
+      firstName: 'Demi \u202Egnoj ed\u202C',
+      lastName: '\u2066de\tJong\u2069\r\n',
+      phone: '\u202D020 123 4567',
+    });
+    expect(answer.statusCode).toBe(200);
+    expect((await me(demo)).json<Customer>()).toMatchObject({
+      firstName: 'Demi gnoj ed',
+      lastName: 'de Jong',
+      phone: '+31201234567',
+    });
+    const invisible = await update(demo, { ...details, firstName: '\u202E\u2067\u0007' });
+    expect(invisible.json()).toMatchObject({ error: { field: 'body.firstName' } });
+    expect((await me(demo)).json<Customer>().firstName).toBe('Demi gnoj ed');
+
+    const business = await signIn(t, { email: 'b2b@example.com' });
+    const company = await update(business, {
+      ...details,
+      companyName: 'Bakker\u202E VB Foto\n',
+      chamberOfCommerceNumber: '\u20661234\t5678\u2069',
+      vatId: '',
+    });
+    expect(company.json<Customer>()).toMatchObject({
+      companyName: 'Bakker VB Foto',
+      chamberOfCommerceNumber: '1234 5678',
+    });
+  });
+
   it('checks a B2B VAT id by format and checksum, and moves a New account to Default once complete', async () => {
     const business = await signIn(t, { email: 'b2b-new@example.com' });
     const company = { ...details, companyName: 'Novak Foto BV', chamberOfCommerceNumber: '12345678' };

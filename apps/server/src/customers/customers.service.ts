@@ -1,6 +1,7 @@
 import { checkVAT, countries } from 'jsvat-next';
 import { countryOfChannel, normalizePhone } from '@photo/contracts/addresses';
 import type { Customer, CustomerStatus, ProfileUpdate } from '@photo/contracts/customers';
+import { cleanLine } from '@photo/contracts/text';
 import type { Caller } from '../platform/caller';
 import { invalid, notFound } from '../platform/errors';
 import type { CustomerRecord, CustomersRepository } from './customers.repository';
@@ -12,10 +13,11 @@ function toProfile(record: CustomerRecord): Customer {
   return profile;
 }
 
+/** A profile field as stored: cleaned by the one text rule (decision 118), then checked; empty is null. */
 function text(value: string | undefined, field: string): string | null {
-  const trimmed = (value ?? '').trim();
-  if (MARKUP.test(trimmed)) throw invalid(`body.${field}`, `${field} must be valid`);
-  return trimmed === '' ? null : trimmed;
+  const cleaned = cleanLine(value ?? '');
+  if (MARKUP.test(cleaned)) throw invalid(`body.${field}`, `${field} must be valid`);
+  return cleaned === '' ? null : cleaned;
 }
 
 /** A VAT id as written on invoices (`NL004495445B01`), checked by format and checksum (EU, GB, NO). */
@@ -49,8 +51,9 @@ export function createCustomersService(customers: CustomersRepository) {
       if (!firstName) throw invalid('body.firstName', 'First name is required');
       if (!lastName) throw invalid('body.lastName', 'Last name is required');
       let phone: string | null = null;
-      if (update.phone.trim() !== '') {
-        phone = normalizePhone(update.phone, countryOfChannel(caller.storefrontId)) ?? null;
+      const typedPhone = cleanLine(update.phone);
+      if (typedPhone !== '') {
+        phone = normalizePhone(typedPhone, countryOfChannel(caller.storefrontId)) ?? null;
         if (!phone) throw invalid('body.phone', 'Phone number must be valid');
       }
       const dateOfBirth = update.dateOfBirth === '' ? null : update.dateOfBirth;

@@ -4,6 +4,7 @@ import {
   type Download,
   type DownloadRequest,
 } from '@photo/contracts/downloads';
+import { cleanLine } from '@photo/contracts/text';
 import type { PhotosRepository } from '../photos/photos.repository';
 import type { SharedAlbumReader } from './archive-job';
 import type { BlobLinks } from '../platform/blob-links';
@@ -115,7 +116,8 @@ export function createDownloadsService(deps: DownloadsServiceDependencies) {
         id: input.id,
         source: 'my-data',
         albumId: null,
-        name: input.name,
+        // Shown on the downloads page; the client chooses it, so it is cleaned as typed text is (118).
+        name: cleanLine(input.name) || 'my-data',
         locale: input.locale,
         photos: input.photos.map((photo) => ({
           photoId: photo.id,

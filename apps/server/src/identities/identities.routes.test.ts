@@ -11,6 +11,10 @@ import { signIn, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { insertTestOrder } from '../testing/test-orders';
 import { insertTestPhotos } from '../testing/test-photos';
+import {
+  CONFIRMATION_REQUESTS_PER_HOUR,
+  EMAIL_CHANGE_MAILS_PER_ADDRESS_PER_HOUR,
+} from './identities.service';
 
 const PASSWORD = 'a-good-password';
 
@@ -73,9 +77,6 @@ describe(`the Auth API: e-mail change and account deletion (${process.env.DATABA
     expect((await ask({ email: newEmail, channel: 'NL', password: 'wrong' })).json()).toMatchObject({
       error: { field: 'body.password' },
     });
-    expect((await ask({ email: 'demo@example.com', channel: 'NL', password: PASSWORD })).statusCode).toBe(
-      409,
-    );
     expect((await ask({ email: newEmail, channel: 'NL', password: PASSWORD })).statusCode).toBe(204);
 
     const [mail] = await mailsTo(t, newEmail);
@@ -105,6 +106,81 @@ describe(`the Auth API: e-mail change and account deletion (${process.env.DATABA
       email: newEmail,
     });
     await expect(signIn(t, { email: tess.email, password: PASSWORD })).rejects.toThrow();
+  });
+
+  it('answers a change to an address another account uses exactly as to a free one: its owner is told, no link, nothing changes', async () => {
+    const tess = await newCustomer();
+    const owner = await newCustomer();
+    const identity = `photo-shop/${tess.id}`;
+    const free = `${uuidv7()}@example.com`;
+    const ask = (email: string) =>
+      post(tess.session, `${identity}/emailchanges`, { email, channel: 'NL', password: PASSWORD });
+    const answerOf = (response: Awaited<ReturnType<typeof ask>>) => ({
+      status: response.statusCode,
+      body: response.body,
+      contentType: response.headers['content-type'],
+    });
+    const openLinks = async () =>
+      (
+        await t.db.query<{ new_email: string }>(
+          `SELECT new_email FROM identity_confirmations
+           WHERE kind = 'email-change' AND used_at IS NULL AND expires_at > $2 AND customer_id = ANY($1)`,
+          [[tess.id, owner.id], clock.now()],
+        )
+      ).rows.map((row) => row.new_email);
+
+    const toFree = answerOf(await ask(free));
+    // The owner's address in other letters: the account is found all the same.
+    const toUsed = answerOf(await ask(owner.email.toUpperCase()));
+    expect(toUsed).toEqual(toFree);
+    expect(toUsed.status).toBe(204);
+
+    const [mail, ...more] = await mailsTo(t, owner.email);
+    expect(more).toEqual([]);
+    expect(mail?.template).toBe('identity.email-change.existing-account');
+    expect(mail?.subject).toBe(
+      'Iemand wilde jouw e-mailadres gebruiken voor een ander account bij PhotoShop Nederland',
+    );
+    expect(mail?.text).toContain('Hallo Tess,');
+    expect(mail?.text).toContain('Dit adres hoort al bij jouw account, dus er is niets veranderd');
+    // No way to take the address over, and nothing about who asked.
+    expect(mail?.links.some((link) => new URL(link).pathname === '/change-email-confirmation')).toBe(false);
+    expect(mail?.text).not.toContain(tess.email);
+    expect((await mailsTo(t, free)).map((sent) => sent.template)).toEqual(['identity.email-change.confirm']);
+
+    // Neither account changed, and the link to the free address is still the one that works.
+    expect(await openLinks()).toEqual([free]);
+    expect((await me(tess.session)).json()).toMatchObject({ email: tess.email });
+    expect((await me(owner.session)).json()).toMatchObject({ email: owner.email });
+    await signIn(t, { email: owner.email, password: PASSWORD });
+    const token = tokenOf(linkTo((await mailsTo(t, free))[0]!, '/change-email-confirmation'));
+    expect((await post(tess.session, `${identity}/emailchanges/${token}/actions/confirm`)).json()).toEqual({
+      email: free,
+    });
+  });
+
+  it('keeps its limits for a used address: 429 per asking account, and a few mails an hour to the address', async () => {
+    const owner = await newCustomer();
+    const ask = (who: Awaited<ReturnType<typeof newCustomer>>) =>
+      post(who.session, `photo-shop/${who.id}/emailchanges`, {
+        email: owner.email,
+        channel: 'NL',
+        password: PASSWORD,
+      });
+    const tess = await newCustomer();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= CONFIRMATION_REQUESTS_PER_HOUR; attempt += 1)
+      statuses.push((await ask(tess)).statusCode);
+    expect(statuses).toEqual([204, 204, 204, 204, 204, 429]);
+
+    // Other accounts asking for the same address: the same answer, and no more mails to its owner.
+    const others = [await newCustomer(), await newCustomer()];
+    for (const other of others) expect((await ask(other)).statusCode).toBe(204);
+    const mails = await mailsTo(t, owner.email);
+    expect(mails).toHaveLength(EMAIL_CHANGE_MAILS_PER_ADDRESS_PER_HOUR);
+    expect(new Set(mails.map((mail) => mail.template))).toEqual(
+      new Set(['identity.email-change.existing-account']),
+    );
   });
 
   it('refuses a link a newer request replaced, and a link 24 hours old by the app clock', async () => {

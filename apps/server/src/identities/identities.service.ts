@@ -8,7 +8,7 @@ import {
 import { verifyPassword } from '../auth/password';
 import { hashSecret } from '../auth/sessions.service';
 import { createCustomersRepository, type CustomerRecord } from '../customers/customers.repository';
-import { enqueueMail } from '../mail/mail-outbox.service';
+import { countRecentMails, enqueueMail } from '../mail/mail-outbox.service';
 import { createNewsletterRepository } from '../newsletter/newsletter.repository';
 import type { Caller } from '../platform/caller';
 import type { Clock } from '../platform/clock';
@@ -28,10 +28,16 @@ import {
   accountDeletionConfirmationMail,
   emailChangeConfirmationMail,
   emailChangedNoticeMail,
+  emailChangeExistingAccountMail,
 } from './identity.mails';
 
 /** Requests of one kind a customer may make in an hour (issue 12: 429 when asked too often). */
 export const CONFIRMATION_REQUESTS_PER_HOUR = 5;
+/**
+ * Mails about an e-mail change one address receives in an hour at most, whichever accounts ask: enough
+ * to ask again after a lost mail, too few to flood the mailbox of someone who has an account.
+ */
+export const EMAIL_CHANGE_MAILS_PER_ADDRESS_PER_HOUR = 5;
 
 const UNIQUE_VIOLATION = '23505';
 const isUniqueViolation = (error: unknown) =>
@@ -123,10 +129,29 @@ export function createIdentitiesService(deps: { db: Database; rateWindows: RateW
       if (email.toLowerCase() === record.email.toLowerCase()) {
         throw invalid('body.email', 'This is already the account’s e-mail address');
       }
-      const owner = await customers.findActiveByEmail(email);
-      if (owner) throw conflict('This e-mail address is already in use');
       const locale = localeFor(storefront, body.locale);
       await db.transaction(async (tx) => {
+        // Past the cap nothing is sent, and the answer stays the same.
+        const mailed = await countRecentMails(
+          tx,
+          email,
+          [emailChangeConfirmationMail, emailChangeExistingAccountMail],
+          60 * 60,
+        );
+        if (mailed >= EMAIL_CHANGE_MAILS_PER_ADDRESS_PER_HOUR) return;
+        // Another account's address: answered as a free one is, so the form does not tell who has an
+        // account; its owner hears of it instead, and nothing changes on either account.
+        const owner = await createCustomersRepository(tx).findActiveByEmail(email);
+        if (owner) {
+          await enqueueMail(tx, {
+            template: emailChangeExistingAccountMail,
+            params: { firstName: owner.firstName, customerCareUrl: customerCareUrlFor(storefront) },
+            to: owner.email,
+            storefront,
+            locale,
+          });
+          return;
+        }
         const confirmUrl = await writeLink(tx, 'email-change', record, storefront, locale, email);
         await enqueueMail(tx, {
           template: emailChangeConfirmationMail,

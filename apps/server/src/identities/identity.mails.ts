@@ -19,6 +19,28 @@ export const emailChangeConfirmationMail = defineMailTemplate<{
   }),
 });
 
+/**
+ * To an address another account already uses, instead of a link: its owner learns of the attempt,
+ * while whoever asked sees the same answer as for a free address (decision 118). No link, and nothing
+ * the asker typed, so the form cannot be used to mail a stranger words of one's choosing.
+ */
+export const emailChangeExistingAccountMail = defineMailTemplate<{
+  firstName: string;
+  customerCareUrl: string;
+}>({
+  name: 'identity.email-change.existing-account',
+  compose: ({ firstName, customerCareUrl }, t, { vendor }) => ({
+    subject: t('emailChangeExisting.subject', { vendor }),
+    blocks: [
+      greeting(t, firstName),
+      { kind: 'paragraph', text: t('emailChangeExisting.intro', { vendor }) },
+      { kind: 'paragraph', text: t('emailChangeExisting.ifYou') },
+      { kind: 'paragraph', text: t('emailChangeExisting.notYou') },
+      { kind: 'link', label: t('emailChangeExisting.customerCare'), url: customerCareUrl },
+    ],
+  }),
+});
+
 /** To the old address, once the change is confirmed. */
 export const emailChangedNoticeMail = defineMailTemplate<{
   firstName: string;

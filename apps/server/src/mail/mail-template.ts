@@ -1,3 +1,4 @@
+import { cleanLine, cleanLines } from '@photo/contracts/text';
 import { escapeHtml } from '../platform/html';
 import { shopUrlFor } from '../storefronts/storefront-config.service';
 import type { ResolvedStorefront } from '../storefronts/storefronts';
@@ -59,19 +60,10 @@ export interface RenderedMail {
 }
 
 // Control characters (a pasted name, a message from a form) would break the text part's lines or a
-// header, and bidirectional overrides could make a name read as something else; line feeds stay only
-// where a quotation keeps them.
-const controlCharacters = /[\p{Cc}\u2028\u2029]+/gu;
-const bidiOverrides = /[\u202a-\u202e\u2066-\u2069]/gu;
-const clean = (value: string) => value.replace(bidiOverrides, '').replace(controlCharacters, ' ');
-const oneLine = (value: string) => clean(value).replace(/\s+/g, ' ').trim();
-const lines = (value: string) =>
-  value
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((line) => clean(line).trimEnd())
-    .join('\n')
-    .trim();
+// header, and bidirectional overrides could make a name read as something else: every value is cleaned
+// again here by the one rule (`@photo/contracts/text`), whatever was stored before it existed; line
+// feeds stay only where a quotation keeps them.
+const oneLine = (value: string) => cleanLine(value).replace(/\s+/g, ' ');
 
 /** Only web addresses: a mail link is never `javascript:`, `data:` or relative. */
 function webAddress(url: string): string {
@@ -109,7 +101,7 @@ ${rows.join('\n')}
     }
     case 'quote':
       return `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #9ca3af;${font}font-size:16px;line-height:1.5;color:#1f2937;">${escapeHtml(
-        lines(block.text),
+        cleanLines(block.text),
       ).replace(/\n/g, '<br>')}</blockquote>`;
   }
 }
@@ -127,7 +119,7 @@ function textBlock(block: MailBlock): string {
     case 'link':
       return `${oneLine(block.label)}:\n${webAddress(block.url)}`;
     case 'quote':
-      return lines(block.text)
+      return cleanLines(block.text)
         .split('\n')
         .map((line) => `> ${line}`.trimEnd())
         .join('\n');

@@ -74,6 +74,24 @@ describe(`albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
     const renamed = await call(owner, 'PATCH', `/albums/${albumId}`, { name: 'Summer 2024 – Italy' });
     expect(AlbumSchema.parse(renamed.json()).albumName).toBe('Summer 2024 – Italy');
 
+    // Names as people type or paste them: a tab or line break inside becomes a space, a bidirectional
+    // override (U+202E would show 'ylati' as 'italy') and control characters go.
+    const pasted = await createAlbum('Summer\tholiday\n2024\u0007');
+    expect((await album(pasted)).albumName).toBe('Summer holiday 2024');
+    const reversed = await call(owner, 'PATCH', `/albums/${pasted}`, {
+      name: 'Trip to \u202Eylati\u202C 2024',
+    });
+    expect(AlbumSchema.parse(reversed.json()).albumName).toBe('Trip to ylati 2024');
+    for (const name of ['\u202E', '\u2066\u2069\u007F']) {
+      const refused = await call(owner, 'POST', '/albums', { name });
+      expect(refused.json()).toMatchObject({
+        error: { field: 'body.name', message: 'body.name: Please give your album a name' },
+      });
+      expect((await call(owner, 'PATCH', `/albums/${pasted}`, { name })).statusCode).toBe(400);
+    }
+    expect((await album(pasted)).albumName).toBe('Trip to ylati 2024');
+    expect((await call(owner, 'DELETE', `/albums/${pasted}`)).statusCode).toBe(204);
+
     const deleted = await call(owner, 'DELETE', `/albums/${albumId}`);
     expect(deleted.statusCode).toBe(204);
     expect((await call(owner, 'GET', `/albums/${albumId}`)).statusCode).toBe(404);

@@ -1,4 +1,6 @@
+import { albumNameProblem } from '@photo/contracts/albums';
 import type { BulkDeleteResult, SortKey, SortOrder, TimelineEntry } from '@photo/contracts/photos';
+import { cleanLine } from '@photo/contracts/text';
 import type { Caller } from '../platform/caller';
 import { invalid, notFound } from '../platform/errors';
 import { isUuid, uuidv7 } from '../platform/uuid';
@@ -98,6 +100,18 @@ export function guardedAlbumPhotos(
 export function createAlbumsService(albums: AlbumsRepository) {
   const reader = albumPhotoReader(albums);
 
+  /**
+   * The name as stored: cleaned by the one text rule (decision 118), then spec 5's album-name rule on
+   * what is left, so a name of invisible characters only is refused like an empty one.
+   */
+  const albumName = (name: string): string => {
+    const cleaned = cleanLine(name);
+    const problem = albumNameProblem(cleaned);
+    if (problem === 'required') throw invalid('body.name', 'body.name: Please give your album a name');
+    if (problem) throw invalid('body.name', 'body.name: Name not valid');
+    return cleaned;
+  };
+
   const owned = async (caller: Caller, albumId: string): Promise<AlbumRecord> => {
     const album = isUuid(albumId) ? await albums.findOwned(caller.customerId, albumId) : undefined;
     if (!album) throw notFound('Album not found');
@@ -114,7 +128,7 @@ export function createAlbumsService(albums: AlbumsRepository) {
     get: owned,
 
     async create(caller: Caller, name: string): Promise<AlbumRecord> {
-      return albums.insert({ id: uuidv7(), ownerId: caller.customerId, name });
+      return albums.insert({ id: uuidv7(), ownerId: caller.customerId, name: albumName(name) });
     },
 
     async list(
@@ -143,7 +157,8 @@ export function createAlbumsService(albums: AlbumsRepository) {
       changes: { name?: string; coverPhotoId?: string | null },
     ): Promise<AlbumRecord> {
       await ensureOwned(caller, albumId);
-      if (changes.name !== undefined) await albums.rename(caller.customerId, albumId, changes.name);
+      if (changes.name !== undefined)
+        await albums.rename(caller.customerId, albumId, albumName(changes.name));
       if (changes.coverPhotoId !== undefined) {
         const cover = changes.coverPhotoId;
         if (cover !== null && !isUuid(cover))

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { serviceBasePath } from '@photo/contracts/endpoint';
 import { projectPreviewPath, type ProjectPage, type SavedProject } from '@photo/contracts/projects';
+import { cleanLine } from '@photo/contracts/text';
 import type { BlobStore } from '../platform/blob-store';
 import type { Caller } from '../platform/caller';
 import { invalid, notFound } from '../platform/errors';
@@ -68,7 +69,10 @@ export function createProjectsService(deps: { projects: ProjectsRepository; blob
     /** The shop's editor saves a project (new, or a change of the owner's own); undefined: not the owner's. */
     async saveFromShop(project: ProjectWrite): Promise<ProjectRecord | undefined> {
       if (!isUuid(project.id)) throw invalid('params.id', 'A project id is a UUID');
-      return projects.upsert(project);
+      // The name the customer gave the project in the shop's editor: cleaned like all they type (118).
+      const name = cleanLine(project.name);
+      if (!name) throw invalid('body.name', 'body.name: empty once cleaned');
+      return projects.upsert({ ...project, name });
     },
 
     /** Stores a new preview for the owner's project (any image type sharp reads), replacing the old one. */

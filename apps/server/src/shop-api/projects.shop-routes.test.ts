@@ -76,6 +76,10 @@ describe('projects through the shop-side API', () => {
     ).toBe(404);
 
     expect((await send('PUT', url, { ...body, email: 'b2b@example.com' })).statusCode).toBe(409);
+    // The name the customer typed in the editor, cleaned like all typed text (decision 118).
+    await send('PUT', url, { ...body, name: 'Holiday\tbook \u202E6202\u202C\n' });
+    expect((await listed())[0]!.name).toBe('Holiday book 6202');
+    expect((await send('PUT', url, { ...body, name: '\u2066\u2069' })).statusCode).toBe(400);
     await send('PUT', url, { ...body, name: 'Holiday book 2026' });
     expect((await listed())[0]!.name).toBe('Holiday book 2026');
 

@@ -206,6 +206,28 @@ describe('the shop-side API', () => {
       changedAt: '2026-11-01T12:00:00Z',
     });
     expect(old.json()).toMatchObject({ applied: false, superOrder: { deliveryType: 'PickupPoint' } });
+
+    // What the customer typed at the shop's checkout is kept without bidirectional overrides or
+    // control characters, as everything a customer types (decision 118).
+    const storedAddress = async (superOrderCode: string) =>
+      (
+        await t.db.query<{ delivery_address: Record<string, string> }>(
+          'SELECT delivery_address FROM super_orders WHERE code = $1',
+          [superOrderCode],
+        )
+      ).rows[0]!.delivery_address;
+    const typed = { ...address, firstName: 'Demi\u202E', street: 'Keizers\tgracht\n' };
+    await putOrder(
+      'NL-601',
+      superOrder({ orders: [{ ...superOrder().orders[0]!, id: 'NL-601-1' }], deliveryAddress: typed }),
+    );
+    expect(await storedAddress('NL-601')).toMatchObject({ firstName: 'Demi', street: 'Keizers gracht' });
+    await put(deliveryUrl, {
+      deliveryType: 'PickupPoint',
+      deliveryAddress: { ...pickup, pickupPointName: 'Albert \u2066Heijn\u2069\u0007 Spui' },
+      changedAt: '2026-11-04T00:00:00Z',
+    });
+    expect(await storedAddress('NL-600')).toMatchObject({ pickupPointName: 'Albert Heijn Spui' });
   });
 
   it('refuses a super order code or order id of another customer, unknown customers and storefronts', async () => {

@@ -1,3 +1,4 @@
+import { cleanAddressFields } from '@photo/contracts/addresses';
 import type {
   DeliveryAddress,
   DeliveryType,
@@ -160,7 +161,8 @@ export function createShopOrdersService(deps: {
         source: body.source,
         currency: body.currency ?? storefront.currency,
         deliveryType: body.deliveryType,
-        deliveryAddress: body.deliveryAddress,
+        // Typed by the customer at the shop's checkout, shown on their orders and invoices (decision 118).
+        deliveryAddress: cleanAddressFields(body.deliveryAddress),
         deliveryPrice: body.deliveryPrice,
         createdAt: body.createdAt,
         changedAt: body.changedAt,
@@ -245,7 +247,10 @@ export function createShopOrdersService(deps: {
         if (!existing) throw notFound('No such super order');
         const changedAt = new Date(delivery.changedAt);
         const applied = !later(existing.changedAt, changedAt);
-        if (applied) await repository.updateDelivery(code, { ...delivery, changedAt });
+        if (applied) {
+          const deliveryAddress = cleanAddressFields(delivery.deliveryAddress);
+          await repository.updateDelivery(code, { ...delivery, deliveryAddress, changedAt });
+        }
         return { applied, superOrder: await readSuperOrder(tx, code) };
       });
     },

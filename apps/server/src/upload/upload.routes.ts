@@ -6,13 +6,13 @@ import { Server as TusServer } from '@tus/server';
 import { serviceBasePath } from '@photo/contracts/endpoint';
 import { UPLOAD_FILES_PATH, type UploadResult } from '@photo/contracts/upload';
 import type { ErrorBody, ErrorCode } from '@photo/contracts/errors';
+import { cleanDisplayName } from '@photo/contracts/text';
 import type { BlobStore } from '../platform/blob-store';
 import type { Authenticate } from '../platform/caller';
 import type { Database } from '../platform/database';
 import type { BackgroundWork } from '../platform/job-queue';
 import type { AlbumsRepository } from '../photos/albums.repository';
 import { DomainError, errorBody } from '../platform/errors';
-import { cleanDisplayName } from '../platform/text';
 import { isUuid } from '../platform/uuid';
 import { toPhotoDto } from '../photos/photo-dto';
 import {

@@ -196,11 +196,21 @@ export function createWidgetsRepository(db: Queryable) {
     findPublicByToken: (token: string) =>
       findWhere(`w.viewer_token = $1 AND w.is_public AND ${COMPLETE}`, [token]),
 
-    /** Switches public viewing; switched off, the book also leaves the public gallery. */
-    async setPublic(ownerId: string, id: string, isPublic: boolean): Promise<boolean> {
+    /**
+     * Switches public viewing; switched off, the book also leaves the public gallery. Switched on from
+     * off (in this one statement, so two requests at once cannot skip it) it takes `newViewerToken`.
+     */
+    async setPublic(
+      ownerId: string,
+      id: string,
+      isPublic: boolean,
+      newViewerToken: string,
+    ): Promise<boolean> {
       const { rows } = await db.query<{ id: string }>(
-        'UPDATE widgets SET is_public = $3, updated_at = now() WHERE owner_id = $1 AND id = $2 RETURNING id',
-        [ownerId, id, isPublic],
+        `UPDATE widgets SET is_public = $3, updated_at = now(),
+           viewer_token = CASE WHEN $3 AND NOT is_public THEN $4 ELSE viewer_token END
+         WHERE owner_id = $1 AND id = $2 RETURNING id`,
+        [ownerId, id, isPublic, newViewerToken],
       );
       if (rows.length > 0 && !isPublic) {
         await db.query('DELETE FROM widget_gallery_entries WHERE widget_id = $1', [id]);

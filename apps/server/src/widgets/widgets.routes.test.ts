@@ -153,10 +153,12 @@ describe(`online photo books (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     const first = ShopWidgetSchema.parse(
       (await shop('PUT', url, { title: 'Two pages', pageCount: 2 })).json(),
     );
+    // The title (often the customer's own) is cleaned like all typed text: the same book again.
     const again = ShopWidgetSchema.parse(
-      (await shop('PUT', url, { title: 'Two pages', pageCount: 2 })).json(),
+      (await shop('PUT', url, { title: 'Two\u202E pages\n', pageCount: 2 })).json(),
     );
     expect(again).toEqual(first);
+    expect((await shop('PUT', url, { title: '\u202E\t', pageCount: 2 })).statusCode).toBe(400);
     expect(first).toMatchObject({ customerId: ownerId, pagesReceived: 0, blockedReason: null });
 
     const page = (pageNumber: number, imageBase64: string) =>
@@ -210,11 +212,32 @@ describe(`online photo books (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     expect((await sharp(cover.rawPayload).metadata()).width).toBe(300);
   });
 
-  it('answers business customers 403 on every call', async () => {
+  it('answers business customers 403 on their own calls, and 404 for another customer’s book like everyone', async () => {
     expect((await call(business, 'GET', 'widgets/v1/widget/all')).statusCode).toBe(403);
     expect((await call(business, 'GET', 'gallery/v1/categories')).statusCode).toBe(403);
+    const businessId = (await createCustomersRepository(t.db).findActiveByEmail('b2b@example.com'))!.id;
+    expect((await call(business, 'GET', `gallery/v1/blockedorders/${businessId}`)).statusCode).toBe(403);
+
+    // Someone else's book (or account) is not there for them, as for any other customer: 404, not 403.
     const book = (await list(owner))[0]!;
-    expect((await call(business, 'GET', `widgets/v1/widget/${book.id}`)).statusCode).toBe(403);
+    const statuses = [
+      await call(business, 'GET', `widgets/v1/widget/${book.id}`),
+      await call(business, 'PUT', `widgets/v1/widget/${book.id}`, { isPublic: false }),
+      await call(business, 'DELETE', `widgets/v1/widget/${book.id}`),
+      await call(business, 'GET', `widgets/v1/widget/${book.id}/cover`),
+      await call(
+        business,
+        'PUT',
+        shareUrl(book, { vendorId: 'NL', fromName: b64('x'), toEmailAddress: b64('a@example.com') }),
+      ),
+      await call(business, 'GET', `gallery/v1/galleryentries/${book.id}?channel=NL`),
+      await call(business, 'PUT', `gallery/v1/galleryentries/${book.id}`, { categoryId: 'travel' }),
+      await call(business, 'DELETE', `gallery/v1/galleryentries/${book.id}`),
+      await inGallery(business, book, 'travel'),
+      await call(business, 'GET', `gallery/v1/blockedorders/${ownerId}`),
+    ].map((response) => response.statusCode);
+    expect(statuses).toEqual(statuses.map(() => 404));
+    expect((await list(owner))[0]).toEqual(book);
   });
 
   it('shows a public book to anyone with its address, page images in sizes, and 404 once switched off', async () => {
@@ -238,8 +261,22 @@ describe(`online photo books (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     expect(WidgetSchema.parse(off.json()).isPublic).toBe(false);
     expect((await viewer(book.viewerUrl)).statusCode).toBe(404);
     expect((await viewer(`http://x/photo-books/${token}/pages/2/800.webp`)).statusCode).toBe(404);
-    await call(owner, 'PUT', `widgets/v1/widget/${book.id}`, { isPublic: true });
-    expect((await viewer(book.viewerUrl)).statusCode).toBe(200);
+
+    // Switched on again: a new address works, and the one shared before stays dead.
+    const on = WidgetSchema.parse(
+      (await call(owner, 'PUT', `widgets/v1/widget/${book.id}`, { isPublic: true })).json(),
+    );
+    expect(on.isPublic).toBe(true);
+    expect(on.viewerUrl).toMatch(/^http:\/\/nl\.localhost:8080\/photo-books\/[A-Za-z0-9_-]{22}$/);
+    expect(on.viewerUrl).not.toBe(book.viewerUrl);
+    expect((await list(owner))[0]!.viewerUrl).toBe(on.viewerUrl);
+    expect((await viewer(on.viewerUrl)).statusCode).toBe(200);
+    expect((await viewer(`http://x/photo-books/${tokenOf(on)}/pages/2/800.webp`)).statusCode).toBe(200);
+    expect((await viewer(book.viewerUrl)).statusCode).toBe(404);
+    expect((await viewer(`http://x/photo-books/${token}/pages/2/800.webp`)).statusCode).toBe(404);
+    // Saying 'on' to a book that is on changes nothing: the address shared now keeps working.
+    const again = await call(owner, 'PUT', `widgets/v1/widget/${book.id}`, { isPublic: true });
+    expect(WidgetSchema.parse(again.json()).viewerUrl).toBe(on.viewerUrl);
   });
 
   it('publishes a public book in its storefront’s gallery under a category, owner only', async () => {
@@ -369,6 +406,26 @@ describe(`online photo books (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     const second = { ...valid, personalMessage: urlSafe, toEmailAddress: b64('friend2@example.com') };
     expect((await call(owner, 'PUT', shareUrl(book, second))).statusCode).toBe(204);
     expect((await mailsTo(t, 'friend2@example.com'))[0]!.text).toContain('> Mooi?>> ü');
+
+    // What was typed loses bidirectional overrides and control characters; the message keeps its lines,
+    // and a name of invisible characters only is no name.
+    expect(
+      (await call(owner, 'PUT', shareUrl(book, { ...valid, fromName: b64('\u202E\u2066\u0007') })))
+        .statusCode,
+    ).toBe(400);
+    const typed = {
+      ...valid,
+      fromName: b64('Demi\u202E imeD\u202C\n'),
+      personalMessage: b64('Voor oma\u2067!\u2069\r\n\tKijk\u0000 eens\u202E.'),
+      toEmailAddress: b64('friend3@example.com'),
+    };
+    expect((await call(owner, 'PUT', shareUrl(book, typed))).statusCode).toBe(204);
+    const [cleaned] = await mailsTo(t, 'friend3@example.com');
+    expect(cleaned!.subject).toBe('Demi imeD heeft een fotoboek met je gedeeld');
+    expect(cleaned!.text).toContain('> Voor oma!\n>  Kijk eens.');
+    for (const invisible of ['\u202C', '\u202E', '\u2067', '\u2069', '\u0000', '\u0007']) {
+      expect(`${cleaned!.subject}${cleaned!.html ?? ''}${cleaned!.text ?? ''}`).not.toContain(invisible);
+    }
   });
 
   it('refuses to share a book whose public viewing is off', async () => {

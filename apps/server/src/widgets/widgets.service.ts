@@ -14,6 +14,7 @@ import {
   type GalleryEntry,
   type Widget,
 } from '@photo/contracts/widgets';
+import { cleanLine, cleanLines } from '@photo/contracts/text';
 import { enqueueMail } from '../mail/mail-outbox.service';
 import type { BlobStore } from '../platform/blob-store';
 import type { Caller } from '../platform/caller';
@@ -128,10 +129,14 @@ export function createWidgetsService(deps: { db: Database; blobs: BlobStore; rat
     if (caller.isB2B) throw forbidden('Online photo books are for private customers only');
   };
 
+  /**
+   * Ownership first: another customer's book answers 404 to everyone, a business customer included,
+   * like every other resource of someone else; 403 is only for what is the caller's own.
+   */
   const owned = async (caller: Caller, id: string): Promise<WidgetRecord> => {
-    privateOnly(caller);
     const record = isUuid(id) ? await widgets.findOwnedComplete(caller.customerId, id) : undefined;
     if (!record) throw notFound('Online photo book not found');
+    privateOnly(caller);
     return record;
   };
 
@@ -147,9 +152,15 @@ export function createWidgetsService(deps: { db: Database; blobs: BlobStore; rat
       return toWidget(await owned(caller, id), origin);
     },
 
+    /**
+     * Switched on again after being off, the book gets a new viewer address: a link shared before
+     * public viewing went off stays dead, whoever still holds it.
+     */
     async setPublic(caller: Caller, id: string, isPublic: boolean, origin: string): Promise<Widget> {
       await owned(caller, id);
-      await db.transaction((tx) => createWidgetsRepository(tx).setPublic(caller.customerId, id, isPublic));
+      await db.transaction((tx) =>
+        createWidgetsRepository(tx).setPublic(caller.customerId, id, isPublic, newViewerToken()),
+      );
       return toWidget((await widgets.findOwnedComplete(caller.customerId, id))!, origin);
     },
 
@@ -174,12 +185,14 @@ export function createWidgetsService(deps: { db: Database; blobs: BlobStore; rat
       if (request.vendorId !== storefront.storefront.channelId) {
         throw invalid('query.vendorId', 'query.vendorId: not this storefront');
       }
-      const fromName = decodeBase64Text(request.fromName, 'query.fromName').replace(/\s+/g, ' ').trim();
+      // What was typed, by the one text rule (decision 118): the name on one line, the message with
+      // its line breaks, neither with a bidirectional override or a control character.
+      const fromName = cleanLine(decodeBase64Text(request.fromName, 'query.fromName')).replace(/\s+/g, ' ');
       if (fromName.length < 1 || fromName.length > SHARE_SENDER_NAME_MAX) {
         throw invalid('query.fromName', `query.fromName: 1 to ${SHARE_SENDER_NAME_MAX} characters`);
       }
       const personalMessage = request.personalMessage
-        ? decodeBase64Text(request.personalMessage, 'query.personalMessage').trim()
+        ? cleanLines(decodeBase64Text(request.personalMessage, 'query.personalMessage'))
         : '';
       if (personalMessage.length > SHARE_MESSAGE_MAX) {
         throw invalid(
@@ -252,8 +265,8 @@ export function createWidgetsService(deps: { db: Database; blobs: BlobStore; rat
     },
 
     async blockedOrders(caller: Caller, accountId: string): Promise<BlockedOrder[]> {
-      privateOnly(caller);
       if (accountId !== caller.customerId) throw notFound('Account not found');
+      privateOnly(caller);
       return (await widgets.listBlocked(caller.customerId)).map(toBlockedOrder);
     },
 
@@ -310,6 +323,10 @@ export function createWidgetsService(deps: { db: Database; blobs: BlobStore; rat
       if ((book.pageCount === undefined) === (book.blockedReason === undefined)) {
         throw invalid('body', 'Send either pageCount or blockedReason');
       }
+      // Often the customer's own title for the book, shown in the public viewer and gallery: cleaned
+      // by the one text rule (decision 118) like everything a customer typed.
+      const title = cleanLine(book.title);
+      if (!title) throw invalid('body.title', 'body.title: empty once cleaned');
       const order = await widgets.findOrder(orderId);
       if (!order) throw notFound('Order not found');
       const { widget, droppedPrefixes } = await db.transaction((tx) =>
@@ -318,8 +335,8 @@ export function createWidgetsService(deps: { db: Database; blobs: BlobStore; rat
           orderId,
           ownerId: order.ownerId,
           storefrontId: order.storefrontId,
-          title: book.title,
-          productName: order.productName ?? book.title,
+          title,
+          productName: order.productName ?? title,
           pageCount: book.pageCount ?? 0,
           blockedReason: book.blockedReason ?? null,
           viewerToken: newViewerToken(),

@@ -101,7 +101,11 @@ describe('the online photo books page', () => {
     await user.click(toggle);
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Public viewing' })).not.toBeChecked());
     expect(screen.queryByRole('link', { name: 'View online' })).not.toBeInTheDocument();
-    expect(screen.getByText('The link does not work while public viewing is off.')).toBeVisible();
+    expect(
+      screen.getByText(
+        'Its link no longer works. When you switch public viewing on again, the photo book gets a new link, and links you shared earlier will not work.',
+      ),
+    ).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this online photo book?' });

@@ -16,7 +16,9 @@ const emailSchema = z.email();
 
 /**
  * '/settings/email' and '/settings/b2b/email' (issue 12): the new address and the password again;
- * the server mails a single-use link to the new address, which makes the change once confirmed.
+ * the server mails a single-use link to the new address, which makes the change once confirmed. An
+ * address another account uses gets the same answer (its owner is mailed instead, decision 118), so
+ * the page never says an address is taken; only the confirmation can find it taken meanwhile.
  */
 export function EmailPage() {
   const { t, locale } = useI18n();
@@ -52,13 +54,12 @@ export function EmailPage() {
           params: customer.identity,
           body: { email: wanted, password, channel: config.channel.ID, locale },
         },
-        { expectedStatuses: [400, 409, 429] },
+        { expectedStatuses: [400, 429] },
       );
       setSentTo(wanted);
       setPassword('');
     } catch (error) {
       if (isApiError(error, 400) && error.field === 'body.password') show('password', 'email.error.password');
-      else if (isApiError(error, 409)) setFailure('email.error.inUse');
       else if (isApiError(error, 429)) setFailure('email.error.tooMany');
       else setFailure('error.generic');
     } finally {
