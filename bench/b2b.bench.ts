@@ -37,8 +37,6 @@ import { seedDemoAccounts } from '../apps/server/src/demo/demo-accounts';
 import { mapPosterDocument, zipFiles } from '../apps/server/src/demo/demo-pdfs';
 import { createOrderPdfsRepository } from '../apps/server/src/products/order-pdfs.repository';
 import { createOrderPdfsService } from '../apps/server/src/products/order-pdfs.service';
-import { createProductInformationRepository } from '../apps/server/src/products/product-information.repository';
-import { createProductsService } from '../apps/server/src/products/products.service';
 import { signIn } from '../apps/server/src/testing/sign-in';
 import { createTestApp } from '../apps/server/src/testing/test-app';
 import { insertTestOrder } from '../apps/server/src/testing/test-orders';
@@ -208,10 +206,7 @@ async function pdfFromZip() {
       name: 'Map poster – Amsterdam',
       createdAt: '2026-11-20T10:00:00.000Z',
     });
-    const products = createProductsService({
-      products: createProductInformationRepository(t.db),
-      blobs: t.blobs,
-    });
+    const products = t.app.shopApi.products;
     await products.putFromShop('BENCH_POSTER', {
       name: 'Poster',
       description: '',

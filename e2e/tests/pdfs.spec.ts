@@ -18,6 +18,7 @@ async function fetchIn(page: Page, url: string) {
     return {
       status: response.status,
       contentType: response.headers.get('content-type') ?? '',
+      contentLanguage: response.headers.get('content-language'),
       text: await response.text(),
     };
   }, url);
@@ -60,11 +61,14 @@ test.describe('PDFs', () => {
     await poster.getByRole('link', { name: /^UK-/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Order details' })).toBeVisible();
     const products = page.getByRole('list', { name: 'Products' });
-    // The shop's catalogue has a sheet for the poster, none for the prints ordered with it.
-    const sheetLink = products.getByRole('link', { name: 'Product information for Poster A2 (PDF)' });
+    // The shop's catalogue has a sheet for the poster, none for the prints ordered with it; order lines
+    // are named as the catalogue names them in the storefront's language.
+    const sheetLink = products.getByRole('link', {
+      name: 'Product information for Poster 42 × 59.4 cm (PDF)',
+    });
     await expect(sheetLink).toBeVisible();
     await expect(
-      products.getByRole('listitem').filter({ hasText: 'Prints 10x15 glossy' }).getByRole('link'),
+      products.getByRole('listitem').filter({ hasText: 'Photo prints 10 × 15 cm' }).getByRole('link'),
     ).toHaveCount(0);
     await expectNoAxeViolations(page);
     await expectReflowAt320(page);
@@ -72,6 +76,8 @@ test.describe('PDFs', () => {
     const sheet = await fetchIn(page, (await sheetLink.getAttribute('href'))!);
     expect(sheet.status).toBe(200);
     expect(sheet.contentType).toBe('application/pdf');
+    // The sheet in the storefront's language (decision 125).
+    expect(sheet.contentLanguage).toBe('en-GB');
     const downloading = page.waitForEvent('download');
     await sheetLink.click();
     const download = await downloading;
@@ -79,6 +85,7 @@ test.describe('PDFs', () => {
     const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', await download.path(), '-'], {
       encoding: 'utf8',
     });
+    expect(text).toContain('Poster 42 × 59.4 cm');
     expect(text).toContain('200 g/m² satin');
   });
 

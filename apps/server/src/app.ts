@@ -294,6 +294,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const products = createProductsService({
     products: createProductInformationRepository(db),
     blobs: deps.blobs,
+    merchandise,
   });
   registerProductRoutes(app, api, {
     products,

@@ -11,6 +11,8 @@ export const filePurposeSchema = z.string().check(z.minLength(1), z.maxLength(50
 
 export const ProductFileSchema = z.object({
   purpose: z.string(),
+  /** The language of the file this reader gets (decision 125); null for the product's default file. */
+  language: z.nullable(z.string()),
   fileName: z.string(),
   contentType: z.string(),
   size: z.int().check(z.nonnegative()),
@@ -19,9 +21,13 @@ export const ProductFileSchema = z.object({
 });
 export type ProductFile = z.infer<typeof ProductFileSchema>;
 
-/** Product information as the shop's catalogue sends it; its files are offered for download. */
+/**
+ * Product information as the shop's catalogue sends it; its files are offered for download, each
+ * purpose in the reader's language where the shop sent one (decision 125).
+ */
 export const ProductSchema = z.object({
   code: z.string(),
+  /** As the catalogue names the product in the reader's language, else the shop's name. */
   name: z.string(),
   description: z.string(),
   files: z.array(ProductFileSchema),

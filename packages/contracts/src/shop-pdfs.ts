@@ -35,8 +35,20 @@ export const ShopPdfSchema = z.object({
 });
 export type ShopPdf = z.infer<typeof ShopPdfSchema>;
 
+/**
+ * The language a product's file is written in: a BCP 47 tag of a language and an optional script and
+ * region (`nl-NL`, `nl`, `sr-Latn-RS`), answered in its canonical form (`nl-nl` is `nl-NL`). Extensions
+ * and private use say nothing about which reader a file is for, so they are refused.
+ */
+export const productFileLanguageSchema = z.pipe(
+  z.string().check(z.regex(/^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?$/)),
+  z.transform((tag) => Intl.getCanonicalLocales(tag)[0]!),
+);
+
 export const ShopProductFileSchema = z.object({
   purpose: z.string(),
+  /** The file's language; null for the product's default file, which every reader may get. */
+  language: z.nullable(z.string()),
   fileName: z.string(),
   contentType: z.string(),
   size: z.int(),
@@ -98,7 +110,10 @@ export const shopPdfsApi = {
     }),
     response: z.object({ applied: z.boolean(), product: ShopProductSchema }),
   }),
-  /** A product's file by purpose (`product.pdf` must be a PDF); the same bytes again change nothing. */
+  /**
+   * A product's file by purpose (`product.pdf` must be a PDF), for one language or, without one, the
+   * product's default; the same bytes again change nothing (decision 125).
+   */
   putProductFile: defineShopUpload({
     method: 'PUT',
     path: '/v1/products/:code/files/:purpose',
@@ -106,6 +121,8 @@ export const shopPdfsApi = {
     query: z.object({
       /** The name the customer's download gets. */
       fileName: z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[^/\\\p{Cc}]+$/u)),
+      /** The language the file is written in (`nl-NL`, or `nl` for every Dutch reader); none: the default. */
+      language: z.optional(productFileLanguageSchema),
     }),
     contentTypes: ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'],
     maxBytes: PRODUCT_FILE_MAX_BYTES,

@@ -1,12 +1,16 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { ZipFile } from 'yazl';
+import { z } from 'zod';
 import { PRODUCT_PDF_PURPOSE } from '@photo/contracts/products';
+import { createMerchandiseService } from '../merchandise/merchandise.service';
 import type { Queryable } from '../platform/database';
 import { renderPdf, type PdfContent } from '../platform/pdf-renderer';
 import type { OrderPdfsService } from '../products/order-pdfs.service';
 import type { ProductsService } from '../products/products.service';
+import { storefronts } from '../storefronts/storefronts';
 import { demoCatalogue } from './demo-orders';
+import sheetData from './demo-product-sheets.json' with { type: 'json' };
 
 /** A zip of files as the shop's production packs an order's print files (deflated, as zip tools do). */
 export async function zipFiles(files: Array<{ name: string; data: Buffer; mtime?: Date }>): Promise<Buffer> {
@@ -54,45 +58,66 @@ export function mapPosterDocument(poster: MapPoster): PdfContent {
   };
 }
 
-/** A product sheet: what the customer downloads from the product's information. */
-function productSheetDocument(product: {
-  name: string;
-  description: string;
-  facts: Array<[string, string]>;
-}) {
-  return renderPdf({
-    title: `${product.name} – product sheet`,
-    language: 'en-GB',
+/** The storefronts' ten languages, one locale each: every demo product sheet is sent in each of them. */
+export const demoSheetLocales = [
+  'en-GB',
+  'nl-NL',
+  'fr-FR',
+  'de-AT',
+  'nb-NO',
+  'sv-SE',
+  'it-IT',
+  'da-DK',
+  'es-ES',
+  'pt-PT',
+] as const;
+export type DemoSheetLocale = (typeof demoSheetLocales)[number];
+
+const demoProducts = [demoCatalogue.poster, demoCatalogue.photoBook];
+type DemoSheetProduct = (typeof demoProducts)[number];
+
+const SheetTextSchema = z.object({
+  description: z.string().min(1),
+  facts: z.array(z.tuple([z.string().min(1), z.string().min(1)])).min(1),
+});
+/**
+ * The shape of `demo-product-sheets.json`, the sheets' texts written in each language. Keyed by an enum:
+ * a language missing from the file fails at start, as a catalogue name missing does; so does a product.
+ */
+const SheetsSchema = z.object({
+  titles: z.record(z.enum(demoSheetLocales), z.string().includes('{name}')),
+  products: z.record(z.string(), z.record(z.enum(demoSheetLocales), SheetTextSchema)),
+});
+const sheetTexts = SheetsSchema.parse(sheetData);
+const textsOf = (product: DemoSheetProduct) => {
+  const texts = sheetTexts.products[product.code];
+  if (!texts) throw new Error(`demo-product-sheets.json has no texts for ${product.code}`);
+  return texts;
+};
+for (const product of demoProducts) textsOf(product);
+
+const merchandise = createMerchandiseService();
+
+/**
+ * A product sheet in one language, what the customer downloads from the product's information: named
+ * as the catalogue names the product in that language, so the sheet says what the order line says.
+ */
+export function productSheetDocument(product: DemoSheetProduct, locale: DemoSheetLocale): PdfContent {
+  const storefront = storefronts.find((candidate) => candidate.locales.includes(locale))!;
+  const name = merchandise.productName(storefront.id, product.code, locale, product.articleName);
+  const text = textsOf(product)[locale];
+  return {
+    title: sheetTexts.titles[locale].replace('{name}', name),
+    language: locale,
     author: 'Photo shop',
     createdAt: new Date('2026-01-01T00:00:00.000Z'),
     blocks: [
-      { kind: 'heading', text: product.name },
-      { kind: 'paragraph', lines: [product.description] },
-      { kind: 'facts', rows: product.facts },
+      { kind: 'heading', text: name },
+      { kind: 'paragraph', lines: [text.description] },
+      { kind: 'facts', rows: text.facts },
     ],
-  });
+  };
 }
-
-const demoProducts = [
-  {
-    ...demoCatalogue.poster,
-    description: 'Your photo or a map of a place you love, printed on 200 g/m² satin poster paper.',
-    facts: [
-      ['Size', '42 × 59.4 cm (A2)'],
-      ['Paper', '200 g/m² satin'],
-      ['Print', 'Giclée, 12 colours'],
-    ] as Array<[string, string]>,
-  },
-  {
-    ...demoCatalogue.photoBook,
-    description: 'A hardcover photo book in A4 with 24 to 120 pages, lay-flat binding.',
-    facts: [
-      ['Size', '21 × 29.7 cm (A4)'],
-      ['Pages', '24 to 120'],
-      ['Cover', 'Hardcover, matt laminate'],
-    ] as Array<[string, string]>,
-  },
-];
 
 const posters = [
   { place: 'Amsterdam', coordinates: '52.3676° N, 4.9041° E' },
@@ -100,9 +125,10 @@ const posters = [
 ];
 
 /**
- * Product information with a product sheet (`product.pdf`) for the poster and the photo book, and for
- * every demo account's poster orders the map poster's print file in a zip: sent through the
- * shop-side services as the shop's catalogue and production send them. Each order's zip is sent once.
+ * Product information with a product sheet (`product.pdf`) in each of the storefronts' ten languages for
+ * the poster and the photo book, and for every demo account's poster orders the map poster's print file
+ * in a zip: sent through the shop-side services as the shop's catalogue and production send them. A
+ * sheet already sent in a language, and each order's zip, are sent once.
  */
 export async function seedDemoPdfs(
   db: Queryable,
@@ -110,23 +136,26 @@ export async function seedDemoPdfs(
   customerIds: string[],
 ): Promise<number> {
   for (const product of demoProducts) {
-    const { rows: sent } = await db.query(
-      'SELECT 1 FROM product_information_files WHERE product_code = $1 AND purpose = $2',
+    const { rows: sent } = await db.query<{ language: string }>(
+      'SELECT language FROM product_information_files WHERE product_code = $1 AND purpose = $2',
       [product.code, PRODUCT_PDF_PURPOSE],
     );
-    if (sent.length > 0) continue;
+    const missing = demoSheetLocales.filter((locale) => !sent.some((row) => row.language === locale));
+    if (missing.length === 0) continue;
     await shop.products.putFromShop(product.code, {
       name: product.articleName,
-      description: product.description,
+      description: textsOf(product)['en-GB'].description,
       changedAt: '2026-01-01T00:00:00.000Z',
     });
-    const sheet = await productSheetDocument({ name: product.articleName, ...product });
-    await shop.products.putFileFromShop(product.code, {
-      purpose: PRODUCT_PDF_PURPOSE,
-      fileName: `${product.code}.pdf`,
-      contentType: 'application/pdf',
-      body: Readable.from([sheet]),
-    });
+    for (const locale of missing) {
+      await shop.products.putFileFromShop(product.code, {
+        purpose: PRODUCT_PDF_PURPOSE,
+        language: locale,
+        fileName: `${product.code}.pdf`,
+        contentType: 'application/pdf',
+        body: Readable.from([await renderPdf(productSheetDocument(product, locale))]),
+      });
+    }
   }
   const { rows } = await db.query<{ id: string; code: string; line_id: string; created_at: Date | string }>(
     `SELECT o.id, so.code, p.line_id, so.created_at

@@ -287,16 +287,28 @@ export function createOrdersRepository(db: Queryable) {
       return rows.map(toProduct);
     },
 
-    /** The product codes among these orders' products whose information has a file of this purpose. */
-    async productCodesWithFile(orderIds: string[], purpose: string): Promise<Set<string>> {
-      if (orderIds.length === 0) return new Set();
-      const { rows } = await db.query<{ product_code: string }>(
-        `SELECT DISTINCT p.product_code FROM order_products p
+    /**
+     * The languages of the files of this purpose that these orders' products' information has, by
+     * product code (null: the product's default file); products with none are left out.
+     */
+    async productFileLanguages(
+      orderIds: string[],
+      purpose: string,
+    ): Promise<Map<string, Array<string | null>>> {
+      if (orderIds.length === 0) return new Map();
+      const { rows } = await db.query<{ product_code: string; language: string }>(
+        `SELECT DISTINCT p.product_code, f.language FROM order_products p
          JOIN product_information_files f ON f.product_code = p.product_code AND f.purpose = $2
          WHERE p.order_id = ANY($1::text[])`,
         [orderIds, purpose],
       );
-      return new Set(rows.map((row) => row.product_code));
+      const languages = new Map<string, Array<string | null>>();
+      for (const row of rows) {
+        // Stored as '' because the language is part of the files' key (migration 130).
+        const language = row.language === '' ? null : row.language;
+        languages.set(row.product_code, [...(languages.get(row.product_code) ?? []), language]);
+      }
+      return languages;
     },
 
     async historyOf(orderIds: string[]): Promise<StateChangeRecord[]> {

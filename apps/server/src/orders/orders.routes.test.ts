@@ -192,6 +192,29 @@ describe('the customer order calls (spec 7)', () => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.rawPayload.equals(sheet)).toBe(true);
+
+    // A sheet only in a language the reader does not read gets no link (its download would be 404).
+    await t.app.shopApi.products.putFromShop(demoCatalogue.prints.code, {
+      name: demoCatalogue.prints.articleName,
+      description: '',
+      changedAt: NOW,
+    });
+    const putPrintsSheet = (language: string) =>
+      t.app.shopApi.products.putFileFromShop(demoCatalogue.prints.code, {
+        purpose: 'product.pdf',
+        language,
+        fileName: 'prints-sheet.pdf',
+        contentType: 'application/pdf',
+        body: Readable.from([Buffer.from(`%PDF-1.4\n% ${language}\n%%EOF\n`)]),
+      });
+    const printsSheetUrl = async () =>
+      (await details(demo, withPoster.orderCode)).orders
+        .flatMap((order) => order.products)
+        .find((product) => product.code === demoCatalogue.prints.code)!.productPdfUrl;
+    await putPrintsSheet('sv-SE');
+    expect(await printsSheetUrl()).toBeNull();
+    await putPrintsSheet('nl-BE');
+    expect(await printsSheetUrl()).toBe('/api/products/v1/Products/PAP_910/files/product.pdf');
     expect(
       (await call(other, 'GET', url(ordersApi.superOrder, { orderCode: withPoster.orderCode }))).statusCode,
     ).toBe(404);

@@ -17,7 +17,7 @@ import type { Clock } from '../platform/clock';
 import { conflict, notFound } from '../platform/errors';
 import type { MerchandiseService } from '../merchandise/merchandise.service';
 import type { OrderPaymentsService } from './order-payments.service';
-import { productFileUrl } from '../products/products.service';
+import { fileForReader, productFileUrl } from '../products/products.service';
 import { canChangeDeliveryAddress, isInProgress, unpaidExpirySince } from './order-rules';
 import type {
   OrderRecord,
@@ -162,10 +162,16 @@ export function createOrdersService(deps: {
     );
     const { entry, records } = assembled!;
     const orderIds = records.map((order) => order.id);
-    const [changes, withSheet] = await Promise.all([
+    const [changes, sheetLanguages] = await Promise.all([
       repository.historyOf(orderIds),
-      repository.productCodesWithFile(orderIds, PRODUCT_PDF_PURPOSE),
+      repository.productFileLanguages(orderIds, PRODUCT_PDF_PURPOSE),
     ]);
+    // Linked only where the file route has a sheet for this reader, so no link answers 404.
+    const hasSheet = (productCode: string) =>
+      fileForReader(
+        (sheetLanguages.get(productCode) ?? []).map((language) => ({ language })),
+        locale,
+      ) !== undefined;
     const history = groupBy<StateChangeRecord>(changes, (change) => change.orderId);
     return {
       ...entry,
@@ -173,9 +179,7 @@ export function createOrdersService(deps: {
         ...order,
         products: order.products.map((product) => ({
           ...product,
-          productPdfUrl: withSheet.has(product.code)
-            ? productFileUrl(product.code, PRODUCT_PDF_PURPOSE)
-            : null,
+          productPdfUrl: hasSheet(product.code) ? productFileUrl(product.code, PRODUCT_PDF_PURPOSE) : null,
         })),
         history: (history.get(order.code) ?? []).map((change) => ({
           state: change.state,

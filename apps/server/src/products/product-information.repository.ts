@@ -4,6 +4,8 @@ const toIso = (value: Date | string) => (value instanceof Date ? value : new Dat
 
 export interface ProductFileRecord {
   purpose: string;
+  /** The BCP 47 tag the file is written in; null for the product's default file. */
+  language: string | null;
   fileName: string;
   contentType: string;
   blobKey: string;
@@ -28,6 +30,7 @@ interface ProductRow {
 
 interface FileRow {
   purpose: string;
+  language: string;
   file_name: string;
   content_type: string;
   blob_key: string;
@@ -35,8 +38,12 @@ interface FileRow {
   sha256: string;
 }
 
+// The default file is stored under '' because the language is part of the key.
+const DEFAULT_LANGUAGE = '';
+
 const toFile = (row: FileRow): ProductFileRecord => ({
   purpose: row.purpose,
+  language: row.language === DEFAULT_LANGUAGE ? null : row.language,
   fileName: row.file_name,
   contentType: row.content_type,
   blobKey: row.blob_key,
@@ -44,14 +51,14 @@ const toFile = (row: FileRow): ProductFileRecord => ({
   sha256: row.sha256,
 });
 
-/** Product information from the shop's catalogue and its files by purpose. */
+/** Product information from the shop's catalogue and its files by purpose and language. */
 export function createProductInformationRepository(db: Queryable) {
   return {
     async find(code: string): Promise<ProductRecord | undefined> {
       const [product, files] = await Promise.all([
         db.query<ProductRow>('SELECT * FROM product_information WHERE code = $1', [code]),
         db.query<FileRow>(
-          'SELECT * FROM product_information_files WHERE product_code = $1 ORDER BY purpose',
+          'SELECT * FROM product_information_files WHERE product_code = $1 ORDER BY purpose, language',
           [code],
         ),
       ]);
@@ -79,24 +86,37 @@ export function createProductInformationRepository(db: Queryable) {
       return rows.length > 0;
     },
 
-    /** Stores a file of the product; answers the one it replaced, whose blob the caller removes. */
+    /**
+     * Stores a file of the product by purpose and language; answers the one it replaced, whose blob the
+     * caller removes.
+     */
     // `old` reads the statement's snapshot: the row as it was before this write (FOR UPDATE would skip it).
     async putFile(productCode: string, file: ProductFileRecord): Promise<ProductFileRecord | undefined> {
       const { rows } = await db.query<{ old_key: string | null }>(
         `WITH old AS (
-           SELECT blob_key FROM product_information_files WHERE product_code = $1 AND purpose = $2
+           SELECT blob_key FROM product_information_files
+            WHERE product_code = $1 AND purpose = $2 AND language = $3
          ),
          written AS (
            INSERT INTO product_information_files
-             (product_code, purpose, file_name, content_type, blob_key, size, sha256)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)
-           ON CONFLICT (product_code, purpose) DO UPDATE SET file_name = EXCLUDED.file_name,
+             (product_code, purpose, language, file_name, content_type, blob_key, size, sha256)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+           ON CONFLICT (product_code, purpose, language) DO UPDATE SET file_name = EXCLUDED.file_name,
              content_type = EXCLUDED.content_type, blob_key = EXCLUDED.blob_key, size = EXCLUDED.size,
              sha256 = EXCLUDED.sha256
            RETURNING purpose
          )
          SELECT (SELECT blob_key FROM old) AS old_key FROM written`,
-        [productCode, file.purpose, file.fileName, file.contentType, file.blobKey, file.size, file.sha256],
+        [
+          productCode,
+          file.purpose,
+          file.language ?? DEFAULT_LANGUAGE,
+          file.fileName,
+          file.contentType,
+          file.blobKey,
+          file.size,
+          file.sha256,
+        ],
       );
       const oldKey = rows[0]?.old_key;
       return oldKey ? { ...file, blobKey: oldKey } : undefined;

@@ -6,9 +6,9 @@ import { ShopPdfArchiveSchema, ShopPdfSchema, shopPdfsApi } from '@photo/contrac
 import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
 import { mapPosterDocument, zipFiles } from '../demo/demo-pdfs';
-import { renderPdf } from '../platform/pdf-renderer';
+import { renderPdf, type PdfContent } from '../platform/pdf-renderer';
 import { shopPath } from '../shop-api/shop-api.router';
-import { pdfText } from '../testing/pdf-text';
+import { pdfLanguage, pdfText } from '../testing/pdf-text';
 import { signIn, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { insertTestOrder } from '../testing/test-orders';
@@ -42,6 +42,7 @@ describe(`PDFs and product information (${process.env.DATABASE_URL ? 'PostgreSQL
   const list = async (who: SignedIn) =>
     z.array(CustomerPdfSchema).parse((await get(who, '/api/products/v1/Pdfs/me')).json());
   const errorOf = (response: { json: () => unknown }) => ErrorBodySchema.parse(response.json()).error;
+  const ShopProductResultSchema = shopPdfsApi.putProductFile.response;
 
   /** An order of the owner's with the map poster's zip and its PDF named `code`. */
   async function orderWithPoster(code: string) {
@@ -242,5 +243,116 @@ describe(`PDFs and product information (${process.env.DATABASE_URL ? 'PostgreSQL
 
     expect((await get(owner, '/api/products/v1/Products/NO_SUCH_PRODUCT')).statusCode).toBe(404);
     expect((await get(undefined, '/api/products/v1/Products/MAP_POSTER_50x70')).statusCode).toBe(401);
+  });
+
+  it('serves a product’s file in the reader’s language, else the same language of another region, else the default', async () => {
+    const code = 'WALL_POSTER_A2';
+    const sheet = (language: string, title: string): PdfContent => ({
+      title,
+      language,
+      author: 'Photo shop',
+      createdAt: new Date('2026-01-01T00:00:00.000Z'),
+      blocks: [{ kind: 'heading', text: title }],
+    });
+    const english = await renderPdf(sheet('en-GB', 'Poster – product sheet'));
+    const dutch = await renderPdf(sheet('nl-NL', 'Poster – productinformatie'));
+    const putSheet = (pdf: Buffer, query: string) =>
+      shop(
+        'PUT',
+        `${shopPath(shopPdfsApi.putProductFile, { code, purpose: 'product.pdf' })}?${query}`,
+        pdf,
+        'application/pdf',
+      );
+    await shop('PUT', shopPath(shopPdfsApi.putProduct, { code }), {
+      name: 'Poster A2',
+      description: 'Satin poster paper',
+      changedAt: '2026-11-01T00:00:00.000Z',
+    });
+    expect((await putSheet(english, 'fileName=poster.pdf')).json()).toMatchObject({ applied: true });
+    // The shop's tag is kept in its canonical form; a Dutch file does not replace the default.
+    const sent = ShopProductResultSchema.parse(
+      (await putSheet(dutch, 'fileName=poster.pdf&language=nl-nl')).json(),
+    );
+    expect(sent.applied).toBe(true);
+    expect(sent.product.files.map((file) => [file.language, file.size])).toEqual([
+      [null, english.length],
+      ['nl-NL', dutch.length],
+    ]);
+    expect((await putSheet(dutch, 'fileName=poster.pdf&language=nl-NL')).json()).toMatchObject({
+      applied: false,
+    });
+    for (const refused of ['Dutch', 'nl_NL', 'nl-NL-u-ca-gregory', 'x-private']) {
+      const answer = await putSheet(dutch, `fileName=poster.pdf&language=${refused}`);
+      expect(answer.statusCode).toBe(400);
+      expect(errorOf(answer).message).toMatch(/^query\.language/);
+    }
+
+    const readers = {
+      nl: owner,
+      be: await signIn(t, { email: 'demo@example.com', host: 'be.localhost:8080' }),
+      uk: await signIn(t, { email: 'demo@example.com', host: 'uk.localhost:8080' }),
+    };
+    const productFor = async (reader: SignedIn) =>
+      ProductSchema.parse((await get(reader, `/api/products/v1/Products/${code}`)).json());
+    const sheetUrl = `/api/products/v1/Products/${code}/files/product.pdf`;
+    const nlProduct = await productFor(readers.nl);
+    // Named as the catalogue names it in the reader's language, not with the shop's one name.
+    expect(nlProduct).toMatchObject({ name: 'Poster 42 × 59,4 cm', productPdfUrl: sheetUrl });
+    expect(nlProduct.files).toEqual([expect.objectContaining({ language: 'nl-NL', size: dutch.length })]);
+    expect(await productFor(readers.be)).toMatchObject({
+      name: 'Poster 42 × 59,4 cm',
+      productPdfUrl: sheetUrl,
+    });
+    const ukProduct = await productFor(readers.uk);
+    expect(ukProduct).toMatchObject({ name: 'Poster 42 × 59.4 cm', productPdfUrl: sheetUrl });
+    expect(ukProduct.files).toEqual([expect.objectContaining({ language: null, size: english.length })]);
+
+    for (const [reader, bytes, language] of [
+      [readers.nl, dutch, 'nl-NL'],
+      // nl-BE reads the Netherlands' Dutch sheet, and the answer says it is nl-NL.
+      [readers.be, dutch, 'nl-NL'],
+      [readers.uk, english, undefined],
+    ] as const) {
+      const download = await get(reader, sheetUrl);
+      expect(download.statusCode).toBe(200);
+      expect(download.rawPayload.equals(bytes)).toBe(true);
+      expect(download.headers['content-language']).toBe(language);
+      expect(download.headers.vary).toMatch(/accept-language/i);
+    }
+    expect(pdfLanguage((await get(readers.nl, sheetUrl)).rawPayload)).toBe('nl-NL');
+    // A Belgian reading French has no French sheet: the default, which claims no language.
+    const french = await t.app.inject({
+      method: 'GET',
+      url: sheetUrl,
+      headers: { ...readers.be.headers, 'accept-language': 'fr-BE,fr;q=0.9' },
+    });
+    expect(french.rawPayload.equals(english)).toBe(true);
+    expect(french.headers['content-language']).toBeUndefined();
+  });
+
+  it('offers no file to a reader whose language the product has none in, and no default', async () => {
+    const code = 'CARD_XMAS_10';
+    await shop('PUT', shopPath(shopPdfsApi.putProduct, { code }), {
+      name: 'Christmas cards',
+      changedAt: '2026-11-01T00:00:00.000Z',
+    });
+    const german = await renderPdf({
+      title: 'Weihnachtskarten',
+      language: 'de-AT',
+      author: 'Photo shop',
+      createdAt: new Date('2026-01-01T00:00:00.000Z'),
+      blocks: [{ kind: 'heading', text: 'Weihnachtskarten' }],
+    });
+    const url = `${shopPath(shopPdfsApi.putProductFile, { code, purpose: 'product.pdf' })}?fileName=karten.pdf&language=de`;
+    expect((await shop('PUT', url, german, 'application/pdf')).json()).toMatchObject({ applied: true });
+
+    const dutchReader = ProductSchema.parse((await get(owner, `/api/products/v1/Products/${code}`)).json());
+    expect(dutchReader).toMatchObject({ files: [], productPdfUrl: null });
+    expect((await get(owner, `/api/products/v1/Products/${code}/files/product.pdf`)).statusCode).toBe(404);
+    // A language without a region is every region's: de-AT reads it.
+    const austrian = await signIn(t, { email: 'demo@example.com', host: 'at.localhost:8080' });
+    const download = await get(austrian, `/api/products/v1/Products/${code}/files/product.pdf`);
+    expect(download.rawPayload.equals(german)).toBe(true);
+    expect(download.headers['content-language']).toBe('de');
   });
 });

@@ -5,6 +5,7 @@ import type { ApiRouter } from '../platform/api-router';
 import { attachmentDisposition, type BlobStore } from '../platform/blob-store';
 import { sendBlob } from '../platform/blob-response';
 import type { Authenticate } from '../platform/caller';
+import { storefrontContextOf } from '../storefronts/storefronts';
 import type { OrderPdfsService } from './order-pdfs.service';
 import type { ProductsService } from './products.service';
 
@@ -13,7 +14,9 @@ export function registerProductRoutes(
   api: ApiRouter,
   deps: { products: ProductsService; pdfs: OrderPdfsService; blobs: BlobStore; authenticate: Authenticate },
 ): void {
-  api.handle(productsApi.product, ({ params }) => deps.products.get(params.code));
+  api.handle(productsApi.product, ({ params, request }) =>
+    deps.products.get(params.code, storefrontContextOf(request)),
+  );
   api.handle(productsApi.pdfs, ({ caller }) => deps.pdfs.list(caller));
 
   const base = serviceBasePath('products');
@@ -32,11 +35,17 @@ export function registerProductRoutes(
     `${base}/v1/Products/:code/files/:purpose`,
     async (request, reply) => {
       await deps.authenticate(request);
-      const file = await deps.products.file(request.params.code, request.params.purpose);
+      const { locale } = storefrontContextOf(request);
+      const file = await deps.products.file(request.params.code, request.params.purpose, locale);
       void reply
         .type(file.contentType)
         .header('cache-control', 'private, no-cache')
+        // One address serves each reader's language: on a storefront of two (Belgium) the browser's says which.
+        .header('vary', 'accept-language')
         .header('content-disposition', attachmentDisposition(file.fileName));
+      // The file's own language, which may be another region's than the reader's (nl-NL for nl-BE); a
+      // default file's language is not known, so the answer claims none.
+      if (file.language) void reply.header('content-language', file.language);
       return sendBlob(reply, deps.blobs, file.blobKey, file.size, request.headers.range);
     },
   );

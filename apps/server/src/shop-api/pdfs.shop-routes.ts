@@ -16,6 +16,7 @@ export function registerShopPdfRoutes(
   shop.handleUpload(shopPdfsApi.putProductFile, ({ params, query, file, contentType }) =>
     deps.products.putFileFromShop(params.code, {
       purpose: params.purpose,
+      language: query.language,
       fileName: query.fileName,
       contentType,
       body: file,

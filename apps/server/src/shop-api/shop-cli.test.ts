@@ -55,9 +55,17 @@ describe('npm run shop', () => {
     expect(await shop('product', 'WALL_POSTER_A2', '--name', 'Poster A2', '--sheet', sheet)).toBe(
       'WALL_POSTER_A2',
     );
-    const files = await t.db.query<{ file_name: string }>(
-      `SELECT file_name FROM product_information_files WHERE product_code = 'WALL_POSTER_A2' AND purpose = 'product.pdf'`,
+    await writeFile(sheet, '%PDF-1.7 een productblad');
+    expect(
+      await shop('product', 'WALL_POSTER_A2', '--name', 'Poster A2', '--sheet', sheet, '--language', 'nl-NL'),
+    ).toBe('WALL_POSTER_A2');
+    const files = await t.db.query<{ file_name: string; language: string }>(
+      `SELECT file_name, language FROM product_information_files
+        WHERE product_code = 'WALL_POSTER_A2' AND purpose = 'product.pdf' ORDER BY language`,
     );
-    expect(files.rows).toEqual([{ file_name: 'poster-sheet.pdf' }]);
+    expect(files.rows).toEqual([
+      { file_name: 'poster-sheet.pdf', language: '' },
+      { file_name: 'poster-sheet.pdf', language: 'nl-NL' },
+    ]);
   }, 60_000);
 });

@@ -43,8 +43,9 @@ const usage = `npm run shop -- <command> [options]   drives the shop-side API (d
                           sends the zip of an order's print files and names each PDF in it for the customer
   map-poster <code> [--place Utrecht] [--coordinates "52.0907° N, 5.1214° E"] [--line 1]
                           renders a custom map poster's print file, zips it and attaches it to the order
-  product <article code> --name <name> [--description <text>] [--sheet <file.pdf>]
-                          sends product information, and its product sheet (purpose product.pdf)
+  product <article code> --name <name> [--description <text>] [--sheet <file.pdf>] [--language nl-NL]
+                          sends product information, and its product sheet (purpose product.pdf) in
+                          that language (without one: the sheet every reader without their own gets)
   publish-book <order id> [--title <title>] [--pages 24]
                           publishes the order's photo book online, page by page (drawn demo pages)
   block-book <order id> --reason <reason>   says why the order cannot be an online photo book
@@ -75,6 +76,7 @@ const { positionals, values } = parseArgs({
     name: { type: 'string' },
     description: { type: 'string', default: '' },
     sheet: { type: 'string' },
+    language: { type: 'string' },
     url: { type: 'string' },
     title: { type: 'string', default: 'My photo book' },
     pages: { type: 'string', default: '24' },
@@ -303,7 +305,10 @@ switch (command) {
         { code: productCode, purpose: PRODUCT_PDF_PURPOSE },
         await readFile(values.sheet),
         'application/pdf',
-        `?fileName=${encodeURIComponent(path.basename(values.sheet))}`,
+        `?${new URLSearchParams({
+          fileName: path.basename(values.sheet),
+          ...(values.language ? { language: values.language } : {}),
+        })}`,
       );
     }
     console.log(productCode);

@@ -9,3 +9,23 @@ export async function pdfText(pdf: Buffer): Promise<string> {
   child.child.stdin!.end(pdf);
   return (await child).stdout;
 }
+
+/** What poppler's `pdfinfo` says of a PDF (`Title`, `Author`, `Pages`, ...), by field. */
+export async function pdfInfo(pdf: Buffer): Promise<Record<string, string>> {
+  const child = run('pdfinfo', ['-enc', 'UTF-8', '-']);
+  child.child.stdin!.end(pdf);
+  const fields = (await child).stdout
+    .split('\n')
+    .map((line) => /^([^:]+):\s*(.*)$/.exec(line))
+    .filter((match) => match !== null)
+    .map((match) => [match[1]!, match[2]!] as const);
+  return Object.fromEntries(fields);
+}
+
+/**
+ * The document language of a PDF (`/Lang` of its catalogue), which `pdfinfo` does not show. Our renderer
+ * writes the catalogue uncompressed, so it is found in the bytes.
+ */
+export function pdfLanguage(pdf: Buffer): string | undefined {
+  return /\/Lang \(([^)]*)\)/.exec(pdf.toString('latin1'))?.[1];
+}
