@@ -35,8 +35,6 @@ import { migrationsDir } from '../apps/server/src/testing/test-database';
 import { createCustomersRepository } from '../apps/server/src/customers/customers.repository';
 import { seedDemoAccounts } from '../apps/server/src/demo/demo-accounts';
 import { mapPosterDocument, zipFiles } from '../apps/server/src/demo/demo-pdfs';
-import { createOrderPdfsRepository } from '../apps/server/src/products/order-pdfs.repository';
-import { createOrderPdfsService } from '../apps/server/src/products/order-pdfs.service';
 import { signIn } from '../apps/server/src/testing/sign-in';
 import { createTestApp } from '../apps/server/src/testing/test-app';
 import { insertTestOrder } from '../apps/server/src/testing/test-orders';
@@ -197,7 +195,7 @@ async function pdfFromZip() {
         data: Buffer.concat([poster, Buffer.from('\n%'), randomBytes(2 * 2 ** 20)]),
       })),
     ]);
-    const pdfs = createOrderPdfsService({ pdfs: createOrderPdfsRepository(t.db), blobs: t.blobs });
+    const pdfs = t.app.shopApi.pdfs;
     await pdfs.putArchiveFromShop(orderId, Readable.from([zip]));
     await pdfs.putPdfFromShop('BENCH-MAP', {
       orderId,

@@ -34,7 +34,8 @@ test.describe('PDFs', () => {
     const item = page.getByRole('listitem').filter({
       has: page.getByRole('heading', { level: 2, name: 'Map poster – Amsterdam' }),
     });
-    await expect(item).toContainText('Poster A2');
+    // The product is named as the catalogue sells it here, as on the order's lines.
+    await expect(item).toContainText('Poster 42 × 59.4 cm');
     await expectNoAxeViolations(page);
     await expectReflowAt320(page);
 

@@ -290,7 +290,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const projectsRepository = createProjectsRepository(db);
   const projects = createProjectsService({ projects: projectsRepository, blobs: deps.blobs });
-  const orderPdfs = createOrderPdfsService({ pdfs: createOrderPdfsRepository(db), blobs: deps.blobs });
+  const orderPdfs = createOrderPdfsService({
+    pdfs: createOrderPdfsRepository(db),
+    blobs: deps.blobs,
+    merchandise,
+  });
   const products = createProductsService({
     products: createProductInformationRepository(db),
     blobs: deps.blobs,

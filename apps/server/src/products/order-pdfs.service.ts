@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { codeSchema, type CustomerPdf } from '@photo/contracts/products';
 import { ORDER_PDF_ARCHIVE_MAX_BYTES, type ShopPdf, type ShopPdfArchive } from '@photo/contracts/shop-pdfs';
 import type { BlobStore } from '../platform/blob-store';
+import type { MerchandiseService } from '../merchandise/merchandise.service';
 import type { Caller } from '../platform/caller';
 import { conflict, fileUnavailable, invalid, notFound } from '../platform/errors';
 import { putHashed } from '../platform/hashed-upload';
@@ -50,7 +51,12 @@ const toShopPdf = (pdf: OrderPdfRecord): ShopPdf => ({
  * files as one zip and names each PDF in it; the owner lists them and downloads one, taken out of the
  * zip as it streams. Another customer's code answers 404 (decision 096).
  */
-export function createOrderPdfsService(deps: { pdfs: OrderPdfsRepository; blobs: BlobStore }) {
+export function createOrderPdfsService(deps: {
+  pdfs: OrderPdfsRepository;
+  blobs: BlobStore;
+  /** The one catalogue: a print file's product is named as order lines are, in the reader's language. */
+  merchandise: Pick<MerchandiseService, 'productName'>;
+}) {
   const { pdfs, blobs } = deps;
 
   const removeBlob = async (key: string) => {
@@ -59,13 +65,15 @@ export function createOrderPdfsService(deps: { pdfs: OrderPdfsRepository; blobs:
   };
 
   return {
-    async list(caller: Caller): Promise<CustomerPdf[]> {
+    async list(caller: Caller, locale: string): Promise<CustomerPdf[]> {
       return (await pdfs.listOwned(caller.customerId)).map((pdf) => ({
         code: pdf.code,
         name: pdf.name,
         orderCode: pdf.orderCode,
         productCode: pdf.productCode,
-        product: pdf.articleName,
+        product: pdf.productCode
+          ? deps.merchandise.productName(caller.storefrontId, pdf.productCode, locale, pdf.articleName)
+          : pdf.articleName,
         date: pdf.createdAt,
       }));
     },

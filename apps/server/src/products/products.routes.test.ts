@@ -144,7 +144,8 @@ describe(`PDFs and product information (${process.env.DATABASE_URL ? 'PostgreSQL
       name: 'Map poster – Utrecht',
       orderCode,
       productCode: 'BOOK_A4_HARD',
-      product: 'Photo book',
+      // Named as the catalogue sells it to the Dutch reader, whatever the order line said ('Photo book').
+      product: 'Fotoboek A4 21 × 30 cm',
       date: '2026-11-20T10:00:00.000Z',
     });
     expect(await list(stranger)).toEqual([]);

@@ -17,7 +17,9 @@ export function registerProductRoutes(
   api.handle(productsApi.product, ({ params, request }) =>
     deps.products.get(params.code, storefrontContextOf(request)),
   );
-  api.handle(productsApi.pdfs, ({ caller }) => deps.pdfs.list(caller));
+  api.handle(productsApi.pdfs, ({ caller, request }) =>
+    deps.pdfs.list(caller, storefrontContextOf(request).locale),
+  );
 
   const base = serviceBasePath('products');
   // Taken out of the order's zip as it is sent: the zip is never read whole. To its owner only.
