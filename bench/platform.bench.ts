@@ -15,6 +15,7 @@ import { chromium } from '@playwright/test';
 import Fastify from 'fastify';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium-path';
 import { median } from './support/stats';
+import { demoServerEnv } from './support/bench-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = 3;
@@ -72,14 +73,7 @@ async function initialJavaScriptGzip(): Promise<{ files: number; bytes: number }
   const port = 8304;
   const server = spawn('node', ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'true',
-    },
+    env: demoServerEnv(port, dataDir),
     stdio: 'ignore',
   });
   const browser = await chromium.launch({

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium-path';
+import { demoServerEnv } from './support/bench-server';
 
 /**
  * The server's memory while two customers' uploads of a given size arrive at once (issue 14: two
@@ -136,14 +137,7 @@ async function measure(pid: number, headers: Record<string, string>, files: stri
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-upload-memory-'));
 const server = spawn('node', ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    DEMO_DATA: 'true',
-  },
+  env: demoServerEnv(port, dataDir),
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 try {

@@ -121,3 +121,13 @@ export async function signInOnProviderPage(
   await page.waitForURL(options.url, { timeout: 60_000 });
   await page.close();
 }
+
+/** The environment of a server started with the demo's data, as `npm start` has it, on a bench's port. */
+export const demoServerEnv = (port: number, dataDir: string): NodeJS.ProcessEnv => ({
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  DEMO_DATA: 'true',
+});

@@ -197,34 +197,25 @@ export function createOrderMails(deps: {
     if (mail) await write(mail, locale);
   };
 
+  /** One of the order's mails, in its own transaction, once. */
+  const mailOnce = (
+    code: string,
+    kind: 'placed' | 'paid',
+    template: typeof orderConfirmationMail,
+    locale: string | undefined,
+  ) =>
+    deps.db.transaction((tx) =>
+      sendOnce(tx, code, kind, locale, ({ params, email, resolved }, mailLocale) =>
+        enqueueMail(tx, { template, params, to: email, storefront: resolved, locale: mailLocale }),
+      ),
+    );
+
   return {
     /** An order placed here: its confirmation, in the language it was ordered in. */
-    placed: (code: string, locale: string) =>
-      deps.db.transaction((tx) =>
-        sendOnce(tx, code, 'placed', locale, ({ params, email, resolved }, mailLocale) =>
-          enqueueMail(tx, {
-            template: orderConfirmationMail,
-            params,
-            to: email,
-            storefront: resolved,
-            locale: mailLocale,
-          }),
-        ),
-      ),
+    placed: (code: string, locale: string) => mailOnce(code, 'placed', orderConfirmationMail, locale),
 
     /** The provider said the order is paid. */
-    paid: (code: string) =>
-      deps.db.transaction((tx) =>
-        sendOnce(tx, code, 'paid', undefined, ({ params, email, resolved }, mailLocale) =>
-          enqueueMail(tx, {
-            template: paymentReceivedMail,
-            params,
-            to: email,
-            storefront: resolved,
-            locale: mailLocale,
-          }),
-        ),
-      ),
+    paid: (code: string) => mailOnce(code, 'paid', paymentReceivedMail, undefined),
 
     /** A state listener of the shop's order writes: a dispatched order is mailed about, in the write's transaction. */
     onOrderStateChanged: async (tx: Queryable, change: OrderStateChange) => {

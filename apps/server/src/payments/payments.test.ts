@@ -150,24 +150,21 @@ describe(`payments through the local test provider (${process.env.DATABASE_URL ?
     const mandate = settled.at(-1)!.mandate;
     expect(mandate).toMatch(/^test_mdt_/);
 
-    const charged = await payments.chargeMandate({
-      customerId,
-      purpose: 'test-order',
-      reference: 'order-2',
-      amount: { amountMinor: 2599, currency: 'EUR' },
-      description: 'Reorder',
-      mandate: mandate!,
+    const charge = (reference: string, chargedMandate: string) =>
+      payments.chargeMandate({
+        customerId,
+        purpose: 'test-order',
+        reference,
+        amount: { amountMinor: 2599, currency: 'EUR' },
+        description: 'Reorder',
+        mandate: chargedMandate,
+      });
+    expect(await charge('order-2', mandate!)).toMatchObject({
+      payment: { status: 'paid', amountMinor: 2599 },
+      next: '/done/order-2',
     });
-    expect(charged).toMatchObject({ payment: { status: 'paid', amountMinor: 2599 }, next: '/done/order-2' });
     // A mandate the provider never gave is refused by the provider: nothing is paid.
-    const forged = await payments.chargeMandate({
-      customerId,
-      purpose: 'test-order',
-      reference: 'order-3',
-      amount: { amountMinor: 2599, currency: 'EUR' },
-      description: 'Reorder',
-      mandate: 'test_mdt_made-up',
-    });
+    const forged = await charge('order-3', 'test_mdt_made-up');
     expect(forged).toMatchObject({ payment: { status: 'failed' }, next: '/retry/order-3' });
   });
 
