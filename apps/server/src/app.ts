@@ -26,15 +26,10 @@ import { registerMailboxRoutes } from './mail/mailbox.routes';
 import path from 'node:path';
 import { accountDataArchiveSource, registerDataExportRoutes } from './data-export/data-export';
 import { createArchiveEvents } from './downloads/archive-events';
-import {
-  createArchiveWork,
-  libraryArchiveSource,
-  sharedAlbumArchiveSource,
-  type SharedAlbumReader,
-} from './downloads/archive-job';
+import { createArchiveWork, libraryArchiveSource, sharedAlbumArchiveSource } from './downloads/archive-job';
 import { createDownloadsRepository } from './downloads/downloads.repository';
 import { registerDownloadRoutes } from './downloads/downloads.routes';
-import { createDownloadsService } from './downloads/downloads.service';
+import { createDownloadsService, type SharedAlbumReader } from './downloads/downloads.service';
 import { registerMerchandiseRoutes } from './merchandise/merchandise.routes';
 import { createMerchandiseService } from './merchandise/merchandise.service';
 import { createPaymentsRepository } from './payments/payments.repository';
@@ -99,6 +94,7 @@ import { validatePostalAddress } from './addresses/address-validator';
 import { createOrdersRepository } from './orders/orders.repository';
 import { registerOrderRoutes } from './orders/orders.routes';
 import { createOrdersService } from './orders/orders.service';
+import { createOrderIntakeService } from './orders/order-intake.service';
 import { createOrderMails } from './orders/order-mails';
 import { createOrderPaymentsService } from './orders/order-payments.service';
 import { createReorderService } from './orders/reorder.service';
@@ -329,15 +325,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sentMails: config.orderSentMails,
   });
   // B2B callbacks, invoices and the 'sent' mail follow the shop's order state changes, in the changes' transactions.
+  const orderIntake = createOrderIntakeService({
+    db,
+    customers: customersRepository,
+    onStateChanged: [integration.onOrderStateChanged, invoiceConfirmedOrder, orderMails.onOrderStateChanged],
+  });
   const shopApi = await registerShopApi(app, {
     config,
     db,
     customers: customersRepository,
-    onOrderStateChanged: [
-      integration.onOrderStateChanged,
-      invoiceConfirmedOrder,
-      orderMails.onOrderStateChanged,
-    ],
+    orders: orderIntake,
     projects,
     pdfs: orderPdfs,
     products,
@@ -357,7 +354,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const ordersRepository = createOrdersRepository(db);
   const orderPayments = createOrderPaymentsService({
     orders: ordersRepository,
-    shop: shopApi.orders,
+    shop: orderIntake,
     payments,
     mails: orderMails,
     clock,
@@ -372,7 +369,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
     reorder: createReorderService({
       orders: ordersRepository,
-      shop: shopApi.orders,
+      shop: orderIntake,
       merchandise,
       paymentMethods,
       orderPayments,
@@ -419,7 +416,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     merchandise,
     payments,
     customers: customersRepository,
-    shop: shopApi.orders,
+    shop: orderIntake,
     mails: orderMails,
     findDeliveryAddress: async (customerId, addressId) => {
       const address = await createAddressesRepository(db).find(customerId, addressId);

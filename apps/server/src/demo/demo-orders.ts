@@ -9,7 +9,7 @@ import type {
 import type { ShopProduct } from '@photo/contracts/shop-api';
 import { createMerchandiseService } from '../merchandise/merchandise.service';
 import type { Queryable } from '../platform/database';
-import type { ShopOrdersService } from '../shop-api/shop-orders.service';
+import type { OrderIntakeService } from '../orders/order-intake.service';
 import { storefronts, type Storefront } from '../storefronts/storefronts';
 
 const DAY_MS = 86_400_000;
@@ -230,7 +230,7 @@ const path: InternalOrderState[] = [
  */
 export async function seedDemoOrders(
   db: Queryable,
-  shop: ShopOrdersService,
+  shop: OrderIntakeService,
   accounts: ReadonlyArray<{ id: string; firstName: string; lastName: string }>,
   now: Date,
 ): Promise<number> {

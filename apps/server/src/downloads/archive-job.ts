@@ -17,7 +17,13 @@ import {
   type DownloadRecord,
   type DownloadsRepository,
 } from './downloads.repository';
-import { ARCHIVE_CONTENT_TYPE, archiveKey, archivePrefix, downloadJobs } from './downloads.service';
+import {
+  ARCHIVE_CONTENT_TYPE,
+  archiveKey,
+  archivePrefix,
+  downloadJobs,
+  type SharedAlbumReader,
+} from './downloads.service';
 
 // yazl computes each entry's CRC-32 with buffer-crc32, pure JavaScript at about 190 MB/s here: slower
 // than the disk, it held archives to a quarter of a plain copy's speed (bench/README.md). Node's own
@@ -46,16 +52,6 @@ export function libraryArchiveSource(photos: PhotosRepository): ArchiveSource {
       return download.photos.map((photo) => byId.get(photo.photoId));
     },
   };
-}
-
-/**
- * What a shared-album archive may read: whether a customer still shares in an album (as its owner or
- * a participant), and which of some photos are in it now. Built from the share and albums modules in
- * app.ts; the downloads module knows nothing more of sharing.
- */
-export interface SharedAlbumReader {
-  mayRead(customerId: string, albumId: string): Promise<boolean>;
-  photosIn(albumId: string, photoIds: string[]): Promise<PhotoRecord[]>;
 }
 
 /**

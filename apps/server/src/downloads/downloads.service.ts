@@ -5,8 +5,7 @@ import {
   type DownloadRequest,
 } from '@photo/contracts/downloads';
 import { cleanLine } from '@photo/contracts/text';
-import type { PhotosRepository } from '../photos/photos.repository';
-import type { SharedAlbumReader } from './archive-job';
+import type { PhotoRecord, PhotosRepository } from '../photos/photos.repository';
 import type { BlobLinks } from '../platform/blob-links';
 import type { Caller } from '../platform/caller';
 import type { Database } from '../platform/database';
@@ -36,6 +35,16 @@ export const ARCHIVE_CONTENT_TYPE = 'application/zip';
 export const archivePrefix = (ownerId: string, downloadId: string) => `archives/${ownerId}/${downloadId}/`;
 export const archiveKey = (ownerId: string, downloadId: string) =>
   `${archivePrefix(ownerId, downloadId)}${archiveFileName(downloadId)}`;
+
+/**
+ * What a shared-album archive may read: whether a customer still shares in an album (as its owner or
+ * a participant), and which of some photos are in it now. Built from the share and albums modules in
+ * app.ts; the downloads module knows nothing more of sharing.
+ */
+export interface SharedAlbumReader {
+  mayRead(customerId: string, albumId: string): Promise<boolean>;
+  photosIn(albumId: string, photoIds: string[]): Promise<PhotoRecord[]>;
+}
 
 export interface DownloadsServiceDependencies {
   db: Database;

@@ -8,7 +8,7 @@ import {
 } from '@photo/contracts/integration';
 import { externalStatusOf } from '@photo/contracts/orders';
 import type { TokenCipher } from '../auth/token-cipher';
-import type { OrderStateChange } from '../shop-api/shop-orders.service';
+import type { OrderStateChange } from '../orders/order-intake.service';
 import type { IntegrationConfig } from '../config';
 import type { CustomersService } from '../customers/customers.service';
 import type { Caller } from '../platform/caller';

@@ -2,7 +2,7 @@ import type { InternalOrderState } from '@photo/contracts/orders';
 import type { Queryable } from '../platform/database';
 import { enqueueJob, type BackgroundWork } from '../platform/job-queue';
 import type { OrdersRepository } from '../orders/orders.repository';
-import type { OrderStateChange } from '../shop-api/shop-orders.service';
+import type { OrderStateChange } from '../orders/order-intake.service';
 import type { MerchandiseService } from '../merchandise/merchandise.service';
 import { invoiceLocaleOf, type InvoicesService } from './invoices.service';
 

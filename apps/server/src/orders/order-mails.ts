@@ -7,7 +7,7 @@ import { defineMailTemplate, greeting, type MailBlock } from '../mail/mail-templ
 import type { MailMessageKey, MailTranslate } from '../mail/mail-messages';
 import type { MerchandiseService } from '../merchandise/merchandise.service';
 import type { Database, Queryable } from '../platform/database';
-import type { OrderStateChange } from '../shop-api/shop-orders.service';
+import type { OrderStateChange } from './order-intake.service';
 import type { StorefrontResolver } from '../storefronts/storefronts';
 import { createOrdersRepository } from './orders.repository';
 

@@ -10,7 +10,7 @@ import type { SavedPaymentMethod } from '../payment-methods/payment-methods.repo
 import type { Caller } from '../platform/caller';
 import type { Clock } from '../platform/clock';
 import { conflict, notFound } from '../platform/errors';
-import type { ShopOrdersService } from '../shop-api/shop-orders.service';
+import type { OrderIntakeService } from './order-intake.service';
 import type { StorefrontContext } from '../storefronts/storefronts';
 import type { OrderMails } from './order-mails';
 import { awaitsPayment } from './order-rules';
@@ -29,7 +29,7 @@ const live = (orders: OrderRecord[]) => orders.filter((order) => order.state !==
  */
 export function createOrderPaymentsService(deps: {
   orders: OrdersRepository;
-  shop: Pick<ShopOrdersService, 'putState' | 'putPayment'>;
+  shop: Pick<OrderIntakeService, 'putState' | 'putPayment'>;
   payments: PaymentsService;
   mails: OrderMails;
   clock: Clock;

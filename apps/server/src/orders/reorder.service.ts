@@ -9,7 +9,7 @@ import type {
 import type { Caller } from '../platform/caller';
 import type { Clock } from '../platform/clock';
 import { conflict, notFound } from '../platform/errors';
-import type { ShopOrdersService } from '../shop-api/shop-orders.service';
+import type { OrderIntakeService } from './order-intake.service';
 import { storefronts, type StorefrontContext } from '../storefronts/storefronts';
 import type { OrderMails } from './order-mails';
 import type { OrderPaymentsService } from './order-payments.service';
@@ -23,7 +23,7 @@ import type { OrdersRepository } from './orders.repository';
  */
 export function createReorderService(deps: {
   orders: OrdersRepository;
-  shop: Pick<ShopOrdersService, 'putSuperOrder'>;
+  shop: Pick<OrderIntakeService, 'putSuperOrder'>;
   merchandise: Pick<MerchandiseService, 'product' | 'deliveryPrice' | 'productName'>;
   paymentMethods: Pick<PaymentMethodsRepository, 'savedOf' | 'isApprovedB2B'>;
   orderPayments: Pick<OrderPaymentsService, 'payPlaced'>;

@@ -20,7 +20,7 @@ import { invalid, notFound } from '../platform/errors';
 import type { BackgroundWork } from '../platform/job-queue';
 import { isUuid, uuidv7 } from '../platform/uuid';
 import type { OrderMails } from '../orders/order-mails';
-import type { ShopOrdersService } from '../shop-api/shop-orders.service';
+import type { OrderIntakeService } from '../orders/order-intake.service';
 import type { ResolvedStorefront } from '../storefronts/storefronts';
 import type { TempSelectionsService } from '../temp-selections/temp-selections.service';
 import type { PrintsCheckout, PrintsCheckoutsRepository } from './prints-checkouts.repository';
@@ -63,7 +63,7 @@ export function createPrintsOrdersService(deps: {
   merchandise: MerchandiseService;
   payments: PaymentsService;
   customers: CustomersRepository;
-  shop: Pick<ShopOrdersService, 'putSuperOrder'>;
+  shop: Pick<OrderIntakeService, 'putSuperOrder'>;
   mails: Pick<OrderMails, 'placed' | 'paid'>;
   findDeliveryAddress: FindDeliveryAddress;
   clock: Clock;

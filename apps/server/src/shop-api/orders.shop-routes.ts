@@ -1,9 +1,9 @@
 import { shopOrdersApi } from '@photo/contracts/shop-api';
 import type { ShopApiRouter } from './shop-api.router';
-import type { ShopOrdersService } from './shop-orders.service';
+import type { OrderIntakeService } from '../orders/order-intake.service';
 
 /** The shop reports super orders, their orders' states, payments, delivery, vouchers and campaigns. */
-export function registerShopOrderRoutes(shop: ShopApiRouter, orders: ShopOrdersService): void {
+export function registerShopOrderRoutes(shop: ShopApiRouter, orders: OrderIntakeService): void {
   shop.handle(shopOrdersApi.putSuperOrder, ({ params, body }) =>
     orders.putSuperOrder(params.superOrderCode, body),
   );

@@ -1,11 +1,11 @@
 import { shopProjectsApi, type ShopProject } from '@photo/contracts/shop-projects';
 import type { CustomersRepository } from '../customers/customers.repository';
+import { resolveShopCustomer } from '../customers/shop-customer';
 import { conflict, invalid } from '../platform/errors';
 import type { ProjectRecord } from '../projects/projects.repository';
 import type { ProjectsService } from '../projects/projects.service';
 import { storefronts } from '../storefronts/storefronts';
 import type { ShopApiRouter } from './shop-api.router';
-import { resolveShopCustomer } from './shop-customer';
 
 const toShopProject = (project: ProjectRecord): ShopProject => ({
   id: project.id,

@@ -6,6 +6,7 @@ import { createAuthSecretsRepository } from '../auth/auth-secrets.repository';
 import type { AppConfig } from '../config';
 import type { CustomersRepository } from '../customers/customers.repository';
 import type { NewsletterService } from '../newsletter/newsletter.service';
+import type { OrderIntakeService } from '../orders/order-intake.service';
 import type { Database } from '../platform/database';
 import type { OrderPdfsService } from '../products/order-pdfs.service';
 import type { ProductsService } from '../products/products.service';
@@ -17,11 +18,6 @@ import { registerShopOrderRoutes } from './orders.shop-routes';
 import { registerShopProjectRoutes } from './projects.shop-routes';
 import { registerShopWidgetRoutes } from './widgets.shop-routes';
 import { createShopApiRouter } from './shop-api.router';
-import {
-  createShopOrdersService,
-  type OrderStateListener,
-  type ShopOrdersService,
-} from './shop-orders.service';
 
 /** Where the embedded default leaves its made token for `npm run shop`. */
 export const shopTokenFile = (dataDir: string) => path.join(dataDir, 'shop-api-token');
@@ -42,7 +38,7 @@ async function shopToken(config: AppConfig, db: Database): Promise<string> {
 
 export interface ShopApi {
   /** The shop's order writes, for parts of this product that place orders as the shop does. */
-  orders: ShopOrdersService;
+  orders: OrderIntakeService;
   /** The production's print files and the catalogue's product information (demo seeding). */
   pdfs: OrderPdfsService;
   products: ProductsService;
@@ -55,8 +51,7 @@ export async function registerShopApi(
     config: AppConfig;
     db: Database;
     customers: CustomersRepository;
-    /** Told of every order state change, inside the change's transaction. */
-    onOrderStateChanged?: OrderStateListener[];
+    orders: OrderIntakeService;
     projects: ProjectsService;
     pdfs: OrderPdfsService;
     products: ProductsService;
@@ -65,15 +60,10 @@ export async function registerShopApi(
   },
 ): Promise<ShopApi> {
   const shop = createShopApiRouter(app, await shopToken(deps.config, deps.db));
-  const orders = createShopOrdersService({
-    db: deps.db,
-    customers: deps.customers,
-    ...(deps.onOrderStateChanged ? { onStateChanged: deps.onOrderStateChanged } : {}),
-  });
-  registerShopOrderRoutes(shop, orders);
+  registerShopOrderRoutes(shop, deps.orders);
   registerShopProjectRoutes(shop, { projects: deps.projects, customers: deps.customers });
   registerShopPdfRoutes(shop, { pdfs: deps.pdfs, products: deps.products });
   registerShopWidgetRoutes(shop, { widgets: deps.widgets });
   registerShopNewsletterRoutes(shop, { newsletter: deps.newsletter });
-  return { orders, pdfs: deps.pdfs, products: deps.products };
+  return { orders: deps.orders, pdfs: deps.pdfs, products: deps.products };
 }

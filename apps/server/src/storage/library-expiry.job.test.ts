@@ -5,7 +5,7 @@ import { createDownloadsRepository } from '../downloads/downloads.repository';
 import { createAlbumsRepository } from '../photos/albums.repository';
 import { fixedClock } from '../platform/clock';
 import { uuidv7 } from '../platform/uuid';
-import { createShopOrdersService } from '../shop-api/shop-orders.service';
+import { createOrderIntakeService } from '../orders/order-intake.service';
 import { createStorefrontResolver } from '../storefronts/storefronts';
 import { mailsTo } from '../testing/mailbox';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -117,7 +117,7 @@ describe(`the deletion of expired libraries (${process.env.DATABASE_URL ? 'Postg
     expect(await subjects('lapsed')).toHaveLength(1);
 
     // The second customer orders: their period starts again.
-    await createShopOrdersService({ db: t.db, customers: createCustomersRepository(t.db) }).putSuperOrder(
+    await createOrderIntakeService({ db: t.db, customers: createCustomersRepository(t.db) }).putSuperOrder(
       'NL-9',
       testSuperOrder('NL-9', ids.ordered, '2026-06-20T10:00:00.000Z', {
         deliveryAddress: testDeliveryAddress({

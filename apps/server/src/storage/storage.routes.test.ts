@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountInformationSchema } from '@photo/contracts/storage';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { fixedClock } from '../platform/clock';
-import { createShopOrdersService } from '../shop-api/shop-orders.service';
+import { createOrderIntakeService } from '../orders/order-intake.service';
 import { signInDemoAccounts, type SignedIn, type SignedInCustomer } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { testSuperOrder } from '../testing/test-orders';
@@ -66,7 +66,7 @@ describe(`storage calls of spec 7 (${process.env.DATABASE_URL ? 'PostgreSQL' : '
 
   it('restarts the period at every new order, and a cancelled order keeps nothing', async () => {
     clock.set('2027-02-27T10:00:00Z');
-    const shop = createShopOrdersService({ db: t.db, customers: createCustomersRepository(t.db) });
+    const shop = createOrderIntakeService({ db: t.db, customers: createCustomersRepository(t.db) });
     await shop.putSuperOrder(
       'NL-CANCELLED',
       testSuperOrder('NL-CANCELLED', demoId, '2027-02-01T08:00:00.000Z', { cancelled: true }),

@@ -5,15 +5,23 @@ import {
   type MenuConfig,
 } from '@photo/contracts/app-config';
 import { serviceBasePath, serviceNames } from '@photo/contracts/endpoint';
+import type { Capability } from '@photo/contracts/merchandise';
 import { ERROR_REPORT_PATH } from '@photo/contracts/error-reports';
 import { PRINTS_ORDER_PATH } from '@photo/contracts/prints-orders';
-import type { MerchandiseService } from '../merchandise/merchandise.service';
 import { feedbackSurveyIdFor, type ResolvedStorefront } from './storefronts';
 
 export const OIDC_CLIENT_ID = 'account-area';
 export const OIDC_SCOPES = ['openid', 'profile', 'email', 'offline_access'];
 export const LOGIN_PATH = '/auth/login';
 export const LOGOUT_PATH = '/logout';
+
+/**
+ * What the storefront's settings ask of the merchandise catalogue, which itself builds on the
+ * storefront list: declared here so the dependency points one way.
+ */
+export interface ArticleCapabilities {
+  hasCapability(channelId: string, articleCode: string, capability: Capability): boolean;
+}
 
 /** Flags on for every storefront host unless configured otherwise: the product ships with all five. */
 function defaultFlagHosts(hostnames: readonly string[]): Record<FeatureFlagName, string[]> {
@@ -32,7 +40,7 @@ export interface StorefrontConfigOptions {
   /** The shop's own prints editor; unset: this product's prints-order page (decision 088). */
   printsEditorUrl: string | undefined;
   /** The catalogue, which says whether the prints product can be ordered as prints. */
-  merchandise: Pick<MerchandiseService, 'hasCapability'>;
+  merchandise: ArticleCapabilities;
 }
 
 /** Spec 4, 9: the prints editor opens with this product selected. */

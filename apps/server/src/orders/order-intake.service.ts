@@ -16,9 +16,9 @@ import type { CustomersRepository } from '../customers/customers.repository';
 import type { Database, Queryable } from '../platform/database';
 import { conflict, invalid, notFound } from '../platform/errors';
 import { storefronts } from '../storefronts/storefronts';
-import { createOrdersRepository, type OrderRecord, type SuperOrderRecord } from '../orders/orders.repository';
-import { decideState } from '../orders/order-rules';
-import { resolveShopCustomer } from './shop-customer';
+import { resolveShopCustomer } from '../customers/shop-customer';
+import { createOrdersRepository, type OrderRecord, type SuperOrderRecord } from './orders.repository';
+import { decideState } from './order-rules';
 
 const later = (a: Date, b: Date) => a.getTime() > b.getTime();
 
@@ -100,7 +100,7 @@ async function applyPayment(tx: Queryable, order: OrderRecord, status: PaymentSt
  * Other parts of this product that take orders (the prints-order page, reorder) place them through
  * `putSuperOrder`, exactly as the shop's checkout does over HTTP.
  */
-export function createShopOrdersService(deps: {
+export function createOrderIntakeService(deps: {
   db: Database;
   customers: CustomersRepository;
   onStateChanged?: OrderStateListener[];
@@ -327,4 +327,4 @@ export function createShopOrdersService(deps: {
   };
 }
 
-export type ShopOrdersService = ReturnType<typeof createShopOrdersService>;
+export type OrderIntakeService = ReturnType<typeof createOrderIntakeService>;

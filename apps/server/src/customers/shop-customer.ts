@@ -1,4 +1,4 @@
-import type { CustomersRepository } from '../customers/customers.repository';
+import type { CustomersRepository } from './customers.repository';
 import { invalid, notFound } from '../platform/errors';
 
 /** The customer a shop call names: by account id, or by the e-mail address of a live account. */
