@@ -91,20 +91,13 @@ const run = promisify(execFile);
 const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 
 /**
- * Runs the operators' shop command (`npm run shop -- <args>`, apps/server/src/shop-api/shop-cli.ts)
+ * Runs the operators' shop command (`npm run shop -- <args>`, apps/server/src/demo/shop-cli.ts)
  * against the server under test; resolves with what it printed.
  */
 export async function shopCommand(...args: string[]): Promise<string> {
   const { stdout } = await run(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      'apps/server/src/shop-api/shop-cli.ts',
-      ...args,
-      '--url',
-      `http://127.0.0.1:${E2E_PORT}`,
-    ],
+    ['--import', 'tsx', 'apps/server/src/demo/shop-cli.ts', ...args, '--url', `http://127.0.0.1:${E2E_PORT}`],
     { cwd: repositoryRoot, env: { ...process.env, SHOP_API_TOKEN: E2E_SHOP_TOKEN } },
   );
   return stdout;

@@ -1,65 +1,15 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { createCustomersRepository } from './customers/customers.repository';
-import { demoAccounts, seedDemoAccounts } from './demo/demo-accounts';
-import { seedDemoOrders } from './demo/demo-orders';
-import { seedDemoAlbums } from './demo/demo-albums';
-import { seedDemoPdfs } from './demo/demo-pdfs';
-import { seedDemoPhotoBooks } from './demo/demo-photo-book';
-import { seedDemoPhotos } from './demo/demo-photos';
-import { seedDemoProjects } from './demo/demo-projects';
-import { seedLapsingDemoCustomer } from './demo/demo-storage';
-import { createRateWindows } from './platform/rate-windows';
 import { openStorage } from './platform/storage';
-import { createWidgetsService } from './widgets/widgets.service';
 
 const startedAt = performance.now();
 const config = loadConfig();
 const { db, blobs } = await openStorage(config);
-if (config.demoData) {
-  const customers = createCustomersRepository(db);
-  await seedDemoAccounts(customers);
-  const demoCustomer = await customers.findActiveByEmail('demo@example.com');
-  const friend = await customers.findActiveByEmail('b2b@example.com');
-  if (demoCustomer) await seedDemoPhotos(db, blobs, demoCustomer.id);
-  await seedLapsingDemoCustomer(db, blobs, customers, new Date());
-  if (demoCustomer && friend) {
-    await seedDemoProjects(db, blobs, [
-      { customerId: demoCustomer.id, storefrontId: 'nl', count: 13 },
-      { customerId: friend.id, storefrontId: 'nl', count: 3 },
-    ]);
-    await seedDemoAlbums(db, blobs, config.limits, {
-      customerId: demoCustomer.id,
-      friendId: friend.id,
-      customerEmail: demoCustomer.email,
-    });
-  }
-}
-
+// Loaded on a demo start only: a production start never holds the demo's code.
+const demo = config.demoData ? await import('./demo/demo-data') : undefined;
+await demo?.seedDemoLibraries({ db, blobs, limits: config.limits });
 const app = await buildApp({ config, db, blobs });
-if (config.demoData) {
-  // Placed through the shop-side service, as the shop places orders.
-  const customers = createCustomersRepository(db);
-  const accounts = await Promise.all(
-    demoAccounts.map((account) => customers.findActiveByEmail(account.email)),
-  );
-  const present = accounts.filter((account) => account !== undefined);
-  await seedDemoOrders(db, app.shopApi.orders, present, new Date());
-  await seedDemoPdfs(
-    db,
-    app.shopApi,
-    present.map((account) => account.id),
-  );
-  // The shop publishes the private demo customer's photo books once their orders exist.
-  const demoCustomer = accounts.find((account) => account?.email === 'demo@example.com');
-  if (demoCustomer) {
-    await seedDemoPhotoBooks(
-      db,
-      createWidgetsService({ db, blobs, rateWindows: createRateWindows(db) }),
-      demoCustomer.id,
-    );
-  }
-}
+await demo?.seedDemoShopData({ db, shopApi: app.shopApi });
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
   { startupMs: Math.round(performance.now() - startedAt), url: `http://localhost:${config.port}` },

@@ -1,6 +1,5 @@
 /** Where the embedded providers live; `issuerFor` in storefront-config.service.ts agrees. */
 export const OIDC_PREFIX = '/oidc';
-export const ASSETS_PATH = `${OIDC_PREFIX}/assets`;
 export const INTERACTION_PATH = `${OIDC_PREFIX}/interaction`;
 /** The `createAccountUrl` of `/config.json`: starts a sign-in that opens on the registration page. */
 export const REGISTER_PATH = `${OIDC_PREFIX}/register`;

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { networkOf } from '../platform/network-address';
+import { PAGE_ASSETS_PATH, PAGE_STYLESHEET } from '../platform/page-layout';
 import { LOGIN_PATH } from '../storefronts/storefront-config.service';
 import {
-  ASSETS_PATH,
   CONFIRM_ACCOUNT_PATH,
   confirmAccountActionPath,
   INTERACTION_PATH,
@@ -26,7 +26,6 @@ import {
   renderSignInFailedPage,
   renderSignInPage,
   SIGN_OUT_SCRIPT,
-  STYLESHEET,
 } from './sign-in.pages';
 import { SIGN_IN_WINDOW_MINUTES, type SignInService } from './sign-in.service';
 
@@ -34,7 +33,7 @@ import { SIGN_IN_WINDOW_MINUTES, type SignInService } from './sign-in.service';
 const REGISTRATION_WINDOW_MINUTES = 60;
 
 const assetFiles = [
-  { name: STYLESHEET, file: 'assets/sign-in.css', type: 'text/css; charset=utf-8' },
+  { name: PAGE_STYLESHEET, file: 'assets/sign-in.css', type: 'text/css; charset=utf-8' },
   { name: SIGN_OUT_SCRIPT, file: 'assets/sign-out.js', type: 'text/javascript; charset=utf-8' },
 ];
 
@@ -94,7 +93,7 @@ export async function registerIdentityProviderRoutes(
     ),
   );
 
-  app.get<{ Params: { name: string } }>(`${ASSETS_PATH}/:name`, async (request, reply) => {
+  app.get<{ Params: { name: string } }>(`${PAGE_ASSETS_PATH}/:name`, async (request, reply) => {
     const asset = assets.get(request.params.name);
     if (!asset) return reply.callNotFound();
     return reply.header('cache-control', 'public, max-age=3600').type(asset.type).send(asset.body);

@@ -1,7 +1,8 @@
 import { LOGIN_PATH } from '../storefronts/storefront-config.service';
 import { pickLocale, type ResolvedStorefront } from '../storefronts/storefronts';
 import { escapeHtml } from '../platform/html';
-import { ASSETS_PATH, REGISTER_PATH, registerPagePath, signInPagePath } from './auth-paths';
+import { PAGE_ASSETS_PATH, renderCardPage } from '../platform/page-layout';
+import { REGISTER_PATH, registerPagePath, signInPagePath } from './auth-paths';
 import { translatorFor, type MessageKey, type Translate } from './messages';
 import type { RegistrationErrors, RegistrationField } from './registration.service';
 
@@ -20,35 +21,7 @@ export function pageContextFor(
   return { locale, vendor: resolved.storefront.vendor, t: translatorFor(locale) };
 }
 
-export const STYLESHEET = 'sign-in.css';
 export const SIGN_OUT_SCRIPT = 'sign-out.js';
-
-// No inline script or style anywhere: the content security policy allows only files from this origin.
-// Also the frame of the local test payment page (payments/test-payment.pages.ts) and the newsletter's
-// unsubscribe pages (newsletter/one-click-unsubscribe.pages.ts).
-export function layout(
-  context: Pick<PageContext, 'locale' | 'vendor'>,
-  title: string,
-  body: string,
-  script?: string,
-): string {
-  const scriptTag = script ? `\n<script src="${ASSETS_PATH}/${script}" defer></script>` : '';
-  return `<!doctype html>
-<html lang="${escapeHtml(context.locale)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} | ${escapeHtml(context.vendor)}</title>
-<link rel="stylesheet" href="${ASSETS_PATH}/${STYLESHEET}">${scriptTag}
-</head>
-<body>
-<header class="brand"><p>${escapeHtml(context.vendor)}</p></header>
-<main class="card">
-${body}
-</main>
-</body>
-</html>`;
-}
 
 interface FieldOptions {
   name: string;
@@ -94,7 +67,7 @@ export function renderSignInPage(
   const alert = options.refusal
     ? `<p class="alert" role="alert">${escapeHtml(t(refusals[options.refusal]))}</p>\n`
     : '';
-  return layout(
+  return renderCardPage(
     context,
     t('signIn.title'),
     `<h1>${escapeHtml(t('signIn.title'))}</h1>
@@ -128,7 +101,7 @@ export function renderRegisterPage(
     Object.keys(errors).length > 0
       ? `<p class="alert" role="alert">${escapeHtml(t('register.errorSummary'))}</p>\n`
       : '';
-  return layout(
+  return renderCardPage(
     context,
     t('register.title'),
     `<h1>${escapeHtml(t('register.title'))}</h1>
@@ -158,7 +131,7 @@ export function renderCheckEmailPage(
   options: { uid: string; email: string; hours: number },
 ): string {
   const { t } = context;
-  return layout(
+  return renderCardPage(
     context,
     t('checkEmail.title'),
     `<h1>${escapeHtml(t('checkEmail.title'))}</h1>
@@ -177,7 +150,7 @@ export function renderConfirmAccountPage(
   options: { action: string; token: string; email: string },
 ): string {
   const { t } = context;
-  return layout(
+  return renderCardPage(
     context,
     t('confirmAccount.title'),
     `<h1>${escapeHtml(t('confirmAccount.title'))}</h1>
@@ -224,7 +197,7 @@ function messagePage(
   const reference = options.correlationId
     ? `\n<p class="reference">${escapeHtml(t('reference', { id: options.correlationId }))}</p>`
     : '';
-  return layout(
+  return renderCardPage(
     context,
     t(keys.title),
     `<h1>${escapeHtml(t(keys.title))}</h1>
@@ -274,13 +247,13 @@ export function renderSignOutPage(context: PageContext, providerForm: string): s
       '</form>',
       `<input type="hidden" name="logout" value="yes"><button type="submit">${escapeHtml(t('signOut.submit'))}</button></form>`,
     );
-  return layout(
+  return renderCardPage(
     context,
     t('signOut.title'),
     `<h1>${escapeHtml(t('signOut.title'))}</h1>
 <p>${escapeHtml(t('signOut.body'))}</p>
 ${form}`,
-    SIGN_OUT_SCRIPT,
+    `\n<script src="${PAGE_ASSETS_PATH}/${SIGN_OUT_SCRIPT}" defer></script>`,
   );
 }
 

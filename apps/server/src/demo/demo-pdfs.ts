@@ -1,11 +1,10 @@
 import { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
-import { ZipFile } from 'yazl';
 import { z } from 'zod';
 import { PRODUCT_PDF_PURPOSE } from '@photo/contracts/products';
 import { createMerchandiseService } from '../merchandise/merchandise.service';
 import type { Queryable } from '../platform/database';
 import { renderPdf, type PdfContent } from '../platform/pdf-renderer';
+import { zipToBuffer } from '../platform/zip-writer';
 import type { OrderPdfsService } from '../products/order-pdfs.service';
 import type { ProductsService } from '../products/products.service';
 import { storefronts } from '../storefronts/storefronts';
@@ -13,17 +12,15 @@ import { demoCatalogue } from './demo-orders';
 import sheetData from './demo-product-sheets.json' with { type: 'json' };
 
 /** A zip of files as the shop's production packs an order's print files (deflated, as zip tools do). */
-export async function zipFiles(files: Array<{ name: string; data: Buffer; mtime?: Date }>): Promise<Buffer> {
-  const zip = new ZipFile();
-  for (const file of files) {
-    zip.addBuffer(file.data, file.name, {
+export function zipFiles(files: Array<{ name: string; data: Buffer; mtime?: Date }>): Promise<Buffer> {
+  return zipToBuffer(
+    files.map((file) => ({
+      name: file.name,
+      body: file.data,
       compress: true,
       mtime: file.mtime ?? new Date(0),
-      forceDosTimestamp: true,
-    });
-  }
-  zip.end();
-  return buffer(zip.outputStream as Readable);
+    })),
+  );
 }
 
 export interface MapPoster {

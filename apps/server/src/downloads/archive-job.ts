@@ -1,13 +1,10 @@
-import { createRequire } from 'node:module';
-import type { Readable } from 'node:stream';
-import { crc32 } from 'node:zlib';
-import { ZipFile } from 'yazl';
 import { ARCHIVE_LIFETIME_DAYS } from '@photo/contracts/downloads';
 import type { PhotoRecord, PhotosRepository } from '../photos/photos.repository';
 import { originalKey } from '../photos/photos.service';
 import type { BlobStore } from '../platform/blob-store';
 import type { Database } from '../platform/database';
 import { enqueueJob, PermanentJobError, type BackgroundWork, type Job } from '../platform/job-queue';
+import { writeZip } from '../platform/zip-writer';
 import type { ArchiveEvents } from './archive-events';
 import { baseEntryName, uniqueEntryNames } from './archive-names';
 import { skippedNote } from './archive-notes';
@@ -24,14 +21,6 @@ import {
   downloadJobs,
   type SharedAlbumReader,
 } from './downloads.service';
-
-// yazl computes each entry's CRC-32 with buffer-crc32, pure JavaScript at about 190 MB/s here: slower
-// than the disk, it held archives to a quarter of a plain copy's speed (bench/README.md). Node's own
-// zlib.crc32 gives the same value natively at over 2 GB/s. yazl calls the function through the module
-// object it required, so replacing it there makes yazl use the native one.
-const yazlRequire = createRequire(createRequire(import.meta.url).resolve('yazl'));
-const bufferCrc32 = yazlRequire('buffer-crc32') as { unsigned: (data: Buffer, previous?: number) => number };
-bufferCrc32.unsigned = (data, previous = 0) => crc32(data, previous);
 
 /** Where an archive's photos come from: the library, or a shared album (which checks membership). */
 export interface ArchiveSource {
@@ -94,8 +83,7 @@ const entryTime = (photo: PhotoRecord) => new Date(photo.takenLocal ?? photo.upl
 
 /**
  * Streams the originals into a stored (not deflated: photos do not compress) ZIP, one entry at a
- * time, so memory does not grow with the archive; yazl writes ZIP64 where sizes need it. Resolves to
- * the archive's size once the store holds all of it.
+ * time. Resolves to the archive's size once the store holds all of it.
  */
 async function writeArchive(blobs: BlobStore, source: ArchiveSource, download: DownloadRecord, key: string) {
   const resolved = await source.resolve(download);
@@ -115,41 +103,21 @@ async function writeArchive(blobs: BlobStore, source: ArchiveSource, download: D
     ...files.map((file) => file.name),
   ]);
 
-  const zip = new ZipFile();
-  const output = zip.outputStream as Readable;
-  const opened = new Set<Readable>();
+  const firstFile = included.length + (note ? 1 : 0);
   // A photo that cannot be read ends the whole archive (the attempt fails and is retried) rather
   // than leaving a gap in a file that would then be offered.
-  const fail = (error: Error) => {
-    output.destroy(error);
-    for (const stream of opened) stream.destroy();
-  };
-  zip.on('error', fail);
-  included.forEach(({ photo, size }, index) => {
-    zip.addReadStreamLazy(
-      names[index]!,
-      { compress: false, size, mtime: entryTime(photo), forceDosTimestamp: true },
-      (callback) => {
-        blobs.read(originalKey(photo)).then((stream) => {
-          opened.add(stream);
-          stream.on('error', fail).on('close', () => opened.delete(stream));
-          callback(null, stream);
-        }, fail);
-      },
-    );
-  });
-  if (note) zip.addBuffer(note.body, names[included.length]!, { compress: false, forceDosTimestamp: true });
-  const firstFile = included.length + (note ? 1 : 0);
-  files.forEach((file, index) =>
-    zip.addBuffer(file.body, names[firstFile + index]!, { compress: false, forceDosTimestamp: true }),
-  );
-  // With every entry stored and its size given, yazl knows the archive's final size before writing it.
-  // (@types/yazl leaves out the size its callback receives.)
-  const expectedSize = new Promise<number>((resolve) =>
-    zip.end({ forceZip64Format: false, comment: '' }, resolve as () => void),
-  );
-  await blobs.put(key, output, ARCHIVE_CONTENT_TYPE);
-  const [expected, written] = await Promise.all([expectedSize, blobs.stat(key)]);
+  const zip = writeZip([
+    ...included.map(({ photo, size }, index) => ({
+      name: names[index]!,
+      size,
+      mtime: entryTime(photo),
+      open: () => blobs.read(originalKey(photo)),
+    })),
+    ...(note ? [{ name: names[included.length]!, body: note.body, compress: false }] : []),
+    ...files.map((file, index) => ({ name: names[firstFile + index]!, body: file.body, compress: false })),
+  ]);
+  await blobs.put(key, zip.stream, ARCHIVE_CONTENT_TYPE);
+  const [expected, written] = await Promise.all([zip.size, blobs.stat(key)]);
   if (!written || written.size !== expected) {
     throw new Error(`The archive has ${written?.size ?? 0} bytes instead of ${expected}`);
   }

@@ -1,6 +1,6 @@
 import type { LocaleMessages } from '@photo/contracts/app-config';
-import { layout } from '../auth/sign-in.pages';
 import { escapeHtml } from '../platform/html';
+import { renderCardPage } from '../platform/page-layout';
 
 /**
  * The texts of the unsubscribe pages: the web app's own (`newsletterUnsubscribe.*` in
@@ -28,7 +28,7 @@ const text = (context: UnsubscribePageContext, key: PageKey) => escapeHtml(messa
  * one-click) unsubscribes. It posts what RFC 8058's one-click posts.
  */
 export function renderUnsubscribePage(context: UnsubscribePageContext, action: string): string {
-  return layout(
+  return renderCardPage(
     context,
     message(context, 'newsletterUnsubscribe.title'),
     `<h1>${text(context, 'newsletterUnsubscribe.title')}</h1>
@@ -42,7 +42,7 @@ export function renderUnsubscribePage(context: UnsubscribePageContext, action: s
 
 /** The answer to the POST, to a person and to a mail provider alike. */
 export function renderUnsubscribedPage(context: UnsubscribePageContext): string {
-  return layout(
+  return renderCardPage(
     context,
     message(context, 'newsletterUnsubscribe.title'),
     `<h1>${text(context, 'newsletterUnsubscribe.title')}</h1>
@@ -52,7 +52,7 @@ export function renderUnsubscribedPage(context: UnsubscribePageContext): string 
 
 /** An address that is not one of ours (altered, or another storefront's): the way that still works. */
 export function renderInvalidAddressPage(context: UnsubscribePageContext): string {
-  return layout(
+  return renderCardPage(
     context,
     message(context, 'newsletterUnsubscribe.title'),
     `<h1>${text(context, 'newsletterUnsubscribe.title')}</h1>

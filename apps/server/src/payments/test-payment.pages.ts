@@ -1,6 +1,7 @@
 import { formatMoney } from '@photo/contracts/money';
-import { layout, type PageContext } from '../auth/sign-in.pages';
+import type { PageContext } from '../auth/sign-in.pages';
 import { escapeHtml } from '../platform/html';
+import { renderCardPage } from '../platform/page-layout';
 import type { TestPaymentSession } from './test-payments.repository';
 import { testPaymentPagePath } from './test-payment-provider';
 
@@ -22,7 +23,7 @@ export function renderTestPaymentPage(
         });
   const action = testPaymentPagePath(session.id);
   const secret = `<input type="hidden" name="secret" value="${escapeHtml(pageSecret)}">`;
-  return layout(
+  return renderCardPage(
     context,
     t('testPayment.title'),
     `<h1>${escapeHtml(t('testPayment.title'))}</h1>
@@ -44,7 +45,7 @@ ${secret}
 
 export function renderTestPaymentGonePage(context: PageContext): string {
   const { t } = context;
-  return layout(
+  return renderCardPage(
     context,
     t('testPayment.goneTitle'),
     `<h1>${escapeHtml(t('testPayment.goneTitle'))}</h1>

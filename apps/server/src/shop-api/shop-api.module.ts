@@ -39,9 +39,10 @@ async function shopToken(config: AppConfig, db: Database): Promise<string> {
 export interface ShopApi {
   /** The shop's order writes, for parts of this product that place orders as the shop does. */
   orders: OrderIntakeService;
-  /** The production's print files and the catalogue's product information (demo seeding). */
+  /** The production's print files, the catalogue's product information and online photo books (demo seeding). */
   pdfs: OrderPdfsService;
   products: ProductsService;
+  widgets: WidgetsService;
 }
 
 /** The shop-side API under /shop-api: one route file per kind of thing the shop reports. */
@@ -65,5 +66,5 @@ export async function registerShopApi(
   registerShopPdfRoutes(shop, { pdfs: deps.pdfs, products: deps.products });
   registerShopWidgetRoutes(shop, { widgets: deps.widgets });
   registerShopNewsletterRoutes(shop, { newsletter: deps.newsletter });
-  return { orders: deps.orders, pdfs: deps.pdfs, products: deps.products };
+  return { orders: deps.orders, pdfs: deps.pdfs, products: deps.products, widgets: deps.widgets };
 }

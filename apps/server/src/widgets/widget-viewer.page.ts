@@ -1,9 +1,8 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { LocaleMessages } from '@photo/contracts/app-config';
 import { WIDGET_VIEWER_PATH, type GalleryCategory } from '@photo/contracts/widgets';
-import { ASSETS_PATH } from '../auth/auth-paths';
-import { STYLESHEET } from '../auth/sign-in.pages';
 import { escapeHtml } from '../platform/html';
+import { renderPage } from '../platform/page-layout';
 import type { WidgetPageRecord, WidgetRecord } from './widgets.repository';
 import type { WidgetPageSize } from './widgets.service';
 
@@ -58,23 +57,14 @@ export const pageImagePath = (token: string, page: number, size: WidgetPageSize)
 const srcset = (token: string, page: number) =>
   ([300, 800, 1300] as const).map((size) => `${pageImagePath(token, page, size)} ${size}w`).join(', ');
 
-/** The public pages' document: the sign-in pages' stylesheet with the viewer's on top. */
-export function frame(context: ViewerContext, title: string, head: string, body: string): string {
-  return `<!doctype html>
-<html lang="${escapeHtml(context.locale)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} | ${escapeHtml(context.vendor)}</title>
-<link rel="stylesheet" href="${ASSETS_PATH}/${STYLESHEET}">
-<link rel="stylesheet" href="${VIEWER_ASSETS_PATH}/${VIEWER_STYLESHEET}">${head}
-</head>
-<body>
-<header class="brand"><p>${escapeHtml(context.vendor)}</p></header>
-${body}
-</body>
-</html>`;
+/** The public pages' document: the shared pages' stylesheet with the viewer's on top. */
+export function frame(context: ViewerContext, title: string, head: string, main: string): string {
+  return renderPage(context, {
+    title,
+    main,
+    head: `\n<link rel="stylesheet" href="${VIEWER_ASSETS_PATH}/${VIEWER_STYLESHEET}">${head}`,
+    noindex: true,
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomersRepository } from '../customers/customers.repository';
-import { seedDemoAccounts } from '../demo/demo-accounts';
+import { seedDemoAccounts } from './demo-accounts';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const TOKEN = 'shop-token-for-cli-tests-0123456789abcdef';

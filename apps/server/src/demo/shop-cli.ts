@@ -20,15 +20,15 @@ import {
   demoDeliveryPrice,
   demoProduct,
   type DemoProductKind,
-} from '../demo/demo-orders';
-import { mapPosterDocument, zipFiles } from '../demo/demo-pdfs';
+} from './demo-orders';
+import { mapPosterDocument, zipFiles } from './demo-pdfs';
 import { renderPdf } from '../platform/pdf-renderer';
 import { shopWidgetsApi, ShopWidgetSchema } from '@photo/contracts/shop-widgets';
 import { blockedReasons, type BlockedReason } from '@photo/contracts/widgets';
-import { demoPhotoBookPage } from '../demo/demo-photo-book';
+import { demoPhotoBookPage } from './demo-photo-book';
 import { storefronts } from '../storefronts/storefronts';
-import { shopPath } from './shop-api.router';
-import { shopTokenFile } from './shop-api.module';
+import { shopPath } from '../shop-api/shop-api.router';
+import { shopTokenFile } from '../shop-api/shop-api.module';
 
 const usage = `npm run shop -- <command> [options]   drives the shop-side API (docs/shop-integration.md)
 
