@@ -2,6 +2,7 @@ import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { importBoundaries } from './tools/eslint/import-boundaries.js';
+import { serverBoundaries } from './tools/eslint/server-boundaries.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -49,7 +50,9 @@ export default tseslint.config(
       },
       globals: { ...globals.node },
     },
-    plugins: { local: { rules: { 'import-boundaries': importBoundaries } } },
+    plugins: {
+      local: { rules: { 'import-boundaries': importBoundaries, 'server-boundaries': serverBoundaries } },
+    },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': [
@@ -62,6 +65,23 @@ export default tseslint.config(
       'local/import-boundaries': [
         'error',
         { root: import.meta.dirname, zones: [...featureBoundaries, appBoundary] },
+      ],
+    },
+  },
+  {
+    // Server features import each other one way, files form no cycle, and only a demo start loads the
+    // demo and the operators' command (the rule skips tests and test helpers itself).
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'local/server-boundaries': [
+        'error',
+        {
+          root: import.meta.dirname,
+          source: 'apps/server/src',
+          testing: 'apps/server/src/testing',
+          demo: 'apps/server/src/demo',
+          starter: 'apps/server/src/server.ts',
+        },
       ],
     },
   },
