@@ -3,12 +3,13 @@ import type { AppConfig } from '../config';
 import type { CustomersRepository } from '../customers/customers.repository';
 import type { Authenticate } from '../platform/caller';
 import type { Database } from '../platform/database';
+import type { FeatureModule } from '../platform/feature-module';
 import type { BackgroundWork } from '../platform/job-queue';
 import type { RateWindows } from '../platform/rate-windows';
 import type { StorefrontResolver } from '../storefronts/storefronts';
 import { createAccessTokenVerifier } from './access-tokens.service';
 import { authCookiesFor } from './auth-cookies';
-import { createAuthSecretsRepository } from './auth-secrets.repository';
+import type { AuthSecretsRepository } from './auth-secrets.repository';
 import { loadAuthSecrets } from './auth-secrets.service';
 import {
   createAuthenticator,
@@ -30,14 +31,17 @@ import { createSignInService } from './sign-in.service';
 import { createTokenCipher } from './token-cipher';
 
 export interface AuthDependencies {
+  /** The server itself: the backend-for-frontend reaches the providers through `app.inject`. */
+  app: FastifyInstance;
   config: AppConfig;
   db: Database;
+  secrets: AuthSecretsRepository;
   storefronts: StorefrontResolver;
   customers: CustomersRepository;
   rateWindows: RateWindows;
 }
 
-export interface AuthModule {
+export interface AuthModule extends FeatureModule {
   /** For API routes: a bearer token, or the session cookie (with CSRF checks) that holds one. */
   authenticate: Authenticate;
   /** For the push channel's WebSocket upgrade: the session cookie, from this storefront's pages only. */
@@ -45,7 +49,7 @@ export interface AuthModule {
   /** For a token sent over an open channel (the push channel's authenticate action). */
   verifyAccessToken: VerifyAccessToken;
   /** Removes expired sign-in records on a schedule. */
-  background: BackgroundWork;
+  jobs: BackgroundWork[];
 }
 
 const HOUSEKEEPING_JOB = 'auth.housekeeping';
@@ -55,8 +59,9 @@ const HOUSEKEEPING_EVERY_SECONDS = 10 * 60;
  * Sign-in for the whole system: the embedded OpenID Providers (one issuer per storefront), their
  * sign-in pages, the backend-for-frontend that holds the tokens, and the check every API call passes.
  */
-export async function registerAuth(app: FastifyInstance, deps: AuthDependencies): Promise<AuthModule> {
-  const secrets = await loadAuthSecrets(createAuthSecretsRepository(deps.db));
+export async function createAuthModule(deps: AuthDependencies): Promise<AuthModule> {
+  const { app } = deps;
+  const secrets = await loadAuthSecrets(deps.secrets);
   const cipher = createTokenCipher(secrets.tokenKey);
   const cookies = authCookiesFor(deps.config.publicScheme);
   const payloads = createOidcPayloadsRepository(deps.db);
@@ -66,16 +71,11 @@ export async function registerAuth(app: FastifyInstance, deps: AuthDependencies)
   const registrations = createRegistrationsRepository(deps.db);
 
   const providers = createIdentityProviders({ secrets, payloads, customers: deps.customers, log: app.log });
-  await registerIdentityProviderRoutes(app, {
-    providers,
-    signIn: createSignInService(deps.customers, registrations, {
-      failures: deps.rateWindows,
-      failuresPerNetwork: deps.config.limits.signInFailuresPerNetwork,
-    }),
-    registration: createRegistrationService(deps.db),
-    registrationsPerHour: deps.config.limits.registrationsPerHour,
+  const signIn = createSignInService(deps.customers, registrations, {
+    failures: deps.rateWindows,
+    failuresPerNetwork: deps.config.limits.signInFailuresPerNetwork,
   });
-
+  const registration = createRegistrationService(deps.db);
   const bff = createBffService({
     relyingParty: createRelyingParty({
       clientSecret: secrets.clientSecret,
@@ -87,27 +87,37 @@ export async function registerAuth(app: FastifyInstance, deps: AuthDependencies)
     verifier,
     log: app.log,
   });
-  registerBffRoutes(app, { bff, cookies });
 
   return {
     ...createAuthenticator({ verifier, bff, cookies }),
-    background: {
-      // Expired records are skipped when read; this only keeps the tables small.
-      handlers: {
-        [HOUSEKEEPING_JOB]: async () => {
-          await Promise.all([
-            payloads.deleteExpired(),
-            loginRequests.deleteExpired(),
-            sessionsRepository.deleteExpired(),
-            registrations.deleteExpired(),
-            // The rate windows too, which sign-in shares with uploads.
-            deps.rateWindows.deleteExpired(),
-          ]);
-        },
-      },
-      schedules: [
-        { name: HOUSEKEEPING_JOB, kind: HOUSEKEEPING_JOB, everySeconds: HOUSEKEEPING_EVERY_SECONDS },
-      ],
+    routes: async (targets) => {
+      await registerIdentityProviderRoutes(targets.app, {
+        providers,
+        signIn,
+        registration,
+        registrationsPerHour: deps.config.limits.registrationsPerHour,
+      });
+      registerBffRoutes(targets.app, { bff, cookies });
     },
+    jobs: [
+      {
+        // Expired records are skipped when read; this only keeps the tables small.
+        handlers: {
+          [HOUSEKEEPING_JOB]: async () => {
+            await Promise.all([
+              payloads.deleteExpired(),
+              loginRequests.deleteExpired(),
+              sessionsRepository.deleteExpired(),
+              registrations.deleteExpired(),
+              // The rate windows too, which sign-in shares with uploads.
+              deps.rateWindows.deleteExpired(),
+            ]);
+          },
+        },
+        schedules: [
+          { name: HOUSEKEEPING_JOB, kind: HOUSEKEEPING_JOB, everySeconds: HOUSEKEEPING_EVERY_SECONDS },
+        ],
+      },
+    ],
   };
 }

@@ -38,8 +38,8 @@ export const archiveKey = (ownerId: string, downloadId: string) =>
 
 /**
  * What a shared-album archive may read: whether a customer still shares in an album (as its owner or
- * a participant), and which of some photos are in it now. Built from the share and albums modules in
- * app.ts; the downloads module knows nothing more of sharing.
+ * a participant), and which of some photos are in it now. Built by the share module (its own
+ * repository and the albums'); the downloads module knows nothing more of sharing.
  */
 export interface SharedAlbumReader {
   mayRead(customerId: string, albumId: string): Promise<boolean>;

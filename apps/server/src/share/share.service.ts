@@ -4,7 +4,7 @@ import type { Database } from '../platform/database';
 import { invalid, notFound } from '../platform/errors';
 import { isUuid, uuidv7 } from '../platform/uuid';
 import type { AlbumRecord } from '../photos/albums.repository';
-import { albumPhotoReader, guardedAlbumPhotos, type AlbumPhotoReader } from '../photos/albums.service';
+import { guardedAlbumPhotos, type AlbumPhotoReader } from '../photos/albums.service';
 import { createAlbumsRepository } from '../photos/albums.repository';
 import { decodeCursor, encodeCursor } from '../photos/photo-cursor';
 import type { ResolvedStorefront } from '../storefronts/storefronts';
@@ -136,15 +136,6 @@ export function createShareService({ db, shares, reader, sendInvitation }: Share
 
     ...guardedAlbumPhotos(reader, roleOf),
   };
-}
-
-export function createShareServiceFor(db: Database, sendInvitation: SendAlbumInvitationMail) {
-  return createShareService({
-    db,
-    shares: createShareRepository(db),
-    reader: albumPhotoReader(createAlbumsRepository(db)),
-    sendInvitation,
-  });
 }
 
 export type ShareService = ReturnType<typeof createShareService>;

@@ -1,23 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { createAuthSecretsRepository } from '../auth/auth-secrets.repository';
+import type { AuthSecretsRepository } from '../auth/auth-secrets.repository';
 import type { AppConfig } from '../config';
 import type { CustomersRepository } from '../customers/customers.repository';
 import type { NewsletterService } from '../newsletter/newsletter.service';
 import type { OrderIntakeService } from '../orders/order-intake.service';
-import type { Database } from '../platform/database';
+import type { FeatureModule } from '../platform/feature-module';
 import type { OrderPdfsService } from '../products/order-pdfs.service';
 import type { ProductsService } from '../products/products.service';
 import type { ProjectsService } from '../projects/projects.service';
-import { registerShopNewsletterRoutes } from './newsletter.shop-routes';
-import { registerShopPdfRoutes } from './pdfs.shop-routes';
 import type { WidgetsService } from '../widgets/widgets.service';
+import { registerShopNewsletterRoutes } from './newsletter.shop-routes';
 import { registerShopOrderRoutes } from './orders.shop-routes';
+import { registerShopPdfRoutes } from './pdfs.shop-routes';
 import { registerShopProjectRoutes } from './projects.shop-routes';
-import { registerShopWidgetRoutes } from './widgets.shop-routes';
 import { createShopApiRouter } from './shop-api.router';
+import { registerShopWidgetRoutes } from './widgets.shop-routes';
 
 /** Where the embedded default leaves its made token for `npm run shop`. */
 export const shopTokenFile = (dataDir: string) => path.join(dataDir, 'shop-api-token');
@@ -26,9 +25,12 @@ export const shopTokenFile = (dataDir: string) => path.join(dataDir, 'shop-api-t
  * The configured token; without one, a token made once and shared by every replica through the
  * database, written into the data folder (readable by its owner only) for the operator's command.
  */
-async function shopToken(config: AppConfig, db: Database): Promise<string> {
+async function shopToken(
+  config: Pick<AppConfig, 'shopApiToken' | 'dataDir'>,
+  secrets: AuthSecretsRepository,
+): Promise<string> {
   if (config.shopApiToken) return config.shopApiToken;
-  const token = await createAuthSecretsRepository(db).getOrCreate('shop-api.token', async () =>
+  const token = await secrets.getOrCreate('shop-api.token', async () =>
     randomBytes(32).toString('base64url'),
   );
   await mkdir(config.dataDir, { recursive: true });
@@ -36,35 +38,42 @@ async function shopToken(config: AppConfig, db: Database): Promise<string> {
   return token;
 }
 
+/** The services the shop's calls reach, for in-process callers (tests, demo seeding). */
 export interface ShopApi {
   /** The shop's order writes, for parts of this product that place orders as the shop does. */
   orders: OrderIntakeService;
-  /** The production's print files, the catalogue's product information and online photo books (demo seeding). */
+  /** The production's print files, the catalogue's product information and online photo books. */
   pdfs: OrderPdfsService;
   products: ProductsService;
   widgets: WidgetsService;
 }
 
 /** The shop-side API under /shop-api: one route file per kind of thing the shop reports. */
-export async function registerShopApi(
-  app: FastifyInstance,
-  deps: {
-    config: AppConfig;
-    db: Database;
+export async function createShopApiModule(
+  deps: ShopApi & {
+    config: Pick<AppConfig, 'shopApiToken' | 'dataDir'>;
+    secrets: AuthSecretsRepository;
     customers: CustomersRepository;
-    orders: OrderIntakeService;
     projects: ProjectsService;
-    pdfs: OrderPdfsService;
-    products: ProductsService;
-    widgets: WidgetsService;
     newsletter: NewsletterService;
   },
-): Promise<ShopApi> {
-  const shop = createShopApiRouter(app, await shopToken(deps.config, deps.db));
-  registerShopOrderRoutes(shop, deps.orders);
-  registerShopProjectRoutes(shop, { projects: deps.projects, customers: deps.customers });
-  registerShopPdfRoutes(shop, { pdfs: deps.pdfs, products: deps.products });
-  registerShopWidgetRoutes(shop, { widgets: deps.widgets });
-  registerShopNewsletterRoutes(shop, { newsletter: deps.newsletter });
-  return { orders: deps.orders, pdfs: deps.pdfs, products: deps.products, widgets: deps.widgets };
+) {
+  const token = await shopToken(deps.config, deps.secrets);
+  const services: ShopApi = {
+    orders: deps.orders,
+    pdfs: deps.pdfs,
+    products: deps.products,
+    widgets: deps.widgets,
+  };
+  return {
+    services,
+    routes: ({ app }) => {
+      const shop = createShopApiRouter(app, token);
+      registerShopOrderRoutes(shop, deps.orders);
+      registerShopProjectRoutes(shop, { projects: deps.projects, customers: deps.customers });
+      registerShopPdfRoutes(shop, { pdfs: deps.pdfs, products: deps.products });
+      registerShopWidgetRoutes(shop, { widgets: deps.widgets });
+      registerShopNewsletterRoutes(shop, { newsletter: deps.newsletter });
+    },
+  } satisfies FeatureModule;
 }

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestDatabase } from '../testing/test-database';
 import { makeJpeg } from '../testing/test-images';
 import { createTusUpload, patchTusUpload, TUS_HEADERS } from '../testing/tus-client';
-import { UPLOAD_CLEANUP_JOB } from './upload.routes';
+import { UPLOAD_CLEANUP_JOB } from './upload-store';
 
 /** Two replicas of one cluster: one database, one bucket, nothing else in common. */
 describe(`uploads in progress shared by replicas (S3 emulator, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {

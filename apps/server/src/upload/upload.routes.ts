@@ -1,16 +1,11 @@
-import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import { serviceBasePath } from '@photo/contracts/endpoint';
 import { UPLOAD_FILES_PATH, type UploadResult } from '@photo/contracts/upload';
 import type { ErrorBody, ErrorCode } from '@photo/contracts/errors';
 import { cleanDisplayName } from '@photo/contracts/text';
-import type { BlobStore } from '../platform/blob-store';
 import type { Authenticate } from '../platform/caller';
-import type { Database } from '../platform/database';
-import type { BackgroundWork } from '../platform/job-queue';
 import type { AlbumsRepository } from '../photos/albums.repository';
 import { DomainError, errorBody } from '../platform/errors';
 import { isUuid } from '../platform/uuid';
@@ -21,10 +16,7 @@ import {
   type PhotoIngestService,
 } from '../photos/photo-ingest.service';
 import { PhotoProcessingError, type PhotoProcessingErrorCode } from '../photos/processing/processing-errors';
-import { SharedUploadStore } from './shared-upload-store';
-
-/** The schedule that removes uploads nobody finished (a day after their last byte). */
-export const UPLOAD_CLEANUP_JOB = 'upload.delete-abandoned';
+import type { UploadStore } from './upload-store';
 
 /** An answer for the tus server to send as it is (it reads `status_code` and `body`). */
 class TusResponseError extends Error {
@@ -53,7 +45,6 @@ function contextOf(request: Request): UploadRequestContext {
   if (!context) throw new Error('Upload request without an authenticated caller');
   return context;
 }
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Files a browser confirmed together share one upload id (a UUID it sends as `batch`). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -77,28 +68,20 @@ async function asTusAnswer<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Resumable uploads (the tus protocol): a file interrupted mid-way continues from the last byte the
- * server holds. Parts in progress sit in `uploadsDir` on the embedded default, or, with a shared blob
- * store (S3), in the bucket with their state in the database, so any replica continues any upload
- * (decision 111); either way they survive a restart. When the last byte arrives the file is ingested
- * like any other photo and the temporary copy removed; a schedule removes uploads abandoned for a day.
+ * server holds (`uploads`). When the last byte arrives the file is ingested like any other photo and
+ * the temporary copy removed.
  */
 export async function registerUploadRoutes(
   app: FastifyInstance,
   deps: {
     authenticate: Authenticate;
     ingest: PhotoIngestService;
-    uploadsDir: string;
-    /** Keep uploads in progress in the database and `blobs` instead of `uploadsDir`, for replicas. */
-    shared?: { db: Database; blobs: BlobStore };
+    uploads: UploadStore;
     /** Uploads straight into an album (metadata `albumId`) go in only if the caller owns it. */
     albums: Pick<AlbumsRepository, 'isOwned' | 'addPhotos'>;
   },
-): Promise<{ background: BackgroundWork }> {
-  const sharedStore = deps.shared && new SharedUploadStore(deps.shared.db, deps.shared.blobs, DAY_MS);
-  const store =
-    sharedStore ?? new FileStore({ directory: deps.uploadsDir, expirationPeriodInMilliseconds: DAY_MS });
-  const withUploadFile = <T>(id: string, use: (filePath: string) => Promise<T>) =>
-    sharedStore ? sharedStore.withFile(id, use) : use(path.join(deps.uploadsDir, id));
+): Promise<void> {
+  const { store, withUploadFile } = deps.uploads;
   const basePath = `${serviceBasePath('upload')}${UPLOAD_FILES_PATH}`;
 
   const tus = new TusServer({
@@ -198,11 +181,4 @@ export async function registerUploadRoutes(
       await tus.handle(request.raw, reply.raw);
     }
   });
-
-  return {
-    background: {
-      handlers: { [UPLOAD_CLEANUP_JOB]: async () => void (await store.deleteExpired()) },
-      schedules: [{ name: UPLOAD_CLEANUP_JOB, kind: UPLOAD_CLEANUP_JOB, everySeconds: 3600 }],
-    },
-  };
 }

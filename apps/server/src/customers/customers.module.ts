@@ -1,0 +1,16 @@
+import type { Database } from '../platform/database';
+import type { FeatureModule } from '../platform/feature-module';
+import { createCustomersRepository } from './customers.repository';
+import { registerCustomerRoutes } from './customers.routes';
+import { createCustomersService } from './customers.service';
+
+/** The customer's account details; the repository is the one every feature reads accounts through. */
+export function createCustomersModule(deps: { db: Database }) {
+  const repository = createCustomersRepository(deps.db);
+  const service = createCustomersService(repository);
+  return {
+    repository,
+    service,
+    routes: ({ api }) => registerCustomerRoutes(api, service),
+  } satisfies FeatureModule;
+}
