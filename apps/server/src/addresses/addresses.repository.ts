@@ -58,6 +58,11 @@ const values = (address: AddressInput) => [
 /** Every statement is scoped to the owner: another customer's id finds nothing. */
 export function createAddressesRepository(db: Queryable) {
   return {
+    /** Holds the customer's other address writes until this transaction ends. */
+    async lockOwner(customerId: string): Promise<void> {
+      await db.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+    },
+
     async list(customerId: string): Promise<Address[]> {
       const { rows } = await db.query<AddressRow>(
         'SELECT * FROM customer_addresses WHERE customer_id = $1 ORDER BY created_at, id',
@@ -137,9 +142,7 @@ export function createAddressesRepository(db: Queryable) {
         [customerId],
       );
     },
-
-    async deleteAllOf(customerId: string): Promise<void> {
-      await db.query('DELETE FROM customer_addresses WHERE customer_id = $1', [customerId]);
-    },
   };
 }
+
+export type AddressesRepository = ReturnType<typeof createAddressesRepository>;
