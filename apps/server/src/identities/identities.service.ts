@@ -20,6 +20,7 @@ import { uuidv7 } from '../platform/uuid';
 import { customerCareUrlFor } from '../storefronts/storefront-config.service';
 import type { ResolvedStorefront } from '../storefronts/storefronts';
 import { ACCOUNT_ERASE_JOB } from './account-erasure';
+import { createAccountErasureRepository } from './account-erasure.repository';
 import {
   createIdentityConfirmationsRepository,
   type ConfirmationKind,
@@ -58,12 +59,6 @@ const confirmationPages: Record<ConfirmationKind, string> = {
 function localeFor(storefront: ResolvedStorefront, asked: string | undefined): string {
   const { locales } = storefront.storefront;
   return asked && locales.includes(asked) ? asked : locales[0]!;
-}
-
-/** Signs the customer out everywhere: the BFF sessions and what the providers remember for them. */
-export async function endAllSessions(tx: Queryable, customerId: string): Promise<void> {
-  await tx.query('DELETE FROM sessions WHERE customer_id = $1', [customerId]);
-  await tx.query(`DELETE FROM oidc_payloads WHERE payload->>'accountId' = $1`, [customerId]);
 }
 
 /**
@@ -240,7 +235,7 @@ export function createIdentitiesService(deps: { db: Database; rateWindows: RateW
         );
         if (!link) throw notFound('This link is no longer valid');
         await createCustomersRepository(tx).markDeleted(record.id);
-        await endAllSessions(tx, record.id);
+        await createAccountErasureRepository(tx).endAllSessions(record.id);
         await enqueueJob(tx, ACCOUNT_ERASE_JOB, { customerId: record.id }, { maxAttempts: 20 });
       });
     },
