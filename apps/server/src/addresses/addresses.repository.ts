@@ -1,41 +1,25 @@
 import type { Address, AddressCountry, AddressInput } from '@photo/contracts/addresses';
 import type { Queryable } from '../platform/database';
+import { column, rowMapper, type RowOf } from '../platform/rows';
 
-interface AddressRow {
-  id: string;
-  country: AddressCountry;
-  first_name: string;
-  last_name: string;
-  company: string;
-  street: string;
-  house_number: string;
-  address_line2: string;
-  postcode: string;
-  city: string;
-  region: string;
-  phone: string;
-  is_default_delivery: boolean;
-  is_default_billing: boolean;
-}
-
-function toAddress(row: AddressRow): Address {
-  return {
-    id: row.id,
-    country: row.country,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    company: row.company,
-    street: row.street,
-    houseNumber: row.house_number,
-    addressLine2: row.address_line2,
-    postcode: row.postcode,
-    city: row.city,
-    region: row.region,
-    phone: row.phone,
-    isDefaultDelivery: row.is_default_delivery,
-    isDefaultBilling: row.is_default_billing,
-  };
-}
+const addressColumns = {
+  id: column<string>,
+  country: column<AddressCountry>,
+  first_name: column<string>,
+  last_name: column<string>,
+  company: column<string>,
+  street: column<string>,
+  house_number: column<string>,
+  address_line2: column<string>,
+  postcode: column<string>,
+  city: column<string>,
+  region: column<string>,
+  phone: column<string>,
+  is_default_delivery: column<boolean>,
+  is_default_billing: column<boolean>,
+};
+type AddressRow = RowOf<typeof addressColumns>;
+const toAddress: (row: AddressRow) => Address = rowMapper(addressColumns);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,6 @@
 import type { InvoiceSnapshot } from '../invoices/invoice-document';
 import type { Queryable } from '../platform/database';
+import { column, json, rowMapper, type RowOf } from '../platform/rows';
 
 /** What names the person behind an account, as the customer row holds it. */
 export interface ErasedPerson {
@@ -8,6 +9,10 @@ export interface ErasedPerson {
   last_name: string;
   phone: string | null;
 }
+
+const keptInvoiceColumns = { id: column<string>, snapshot: json<InvoiceSnapshot> };
+type KeptInvoiceRow = RowOf<typeof keptInvoiceColumns>;
+const toKeptInvoice = rowMapper(keptInvoiceColumns);
 
 /** The rows that erasing an account (decisions 101, 104) reads, moves and deletes. */
 export function createAccountErasureRepository(db: Queryable) {
@@ -21,17 +26,11 @@ export function createAccountErasureRepository(db: Queryable) {
     },
 
     async invoicesOf(customerId: string): Promise<Array<{ id: string; snapshot: InvoiceSnapshot }>> {
-      const { rows } = await db.query<{ id: string; snapshot: InvoiceSnapshot | string }>(
+      const { rows } = await db.query<KeptInvoiceRow>(
         'SELECT id, snapshot FROM invoices WHERE customer_id = $1',
         [customerId],
       );
-      return rows.map((invoice) => ({
-        id: invoice.id,
-        snapshot:
-          typeof invoice.snapshot === 'string'
-            ? (JSON.parse(invoice.snapshot) as InvoiceSnapshot)
-            : invoice.snapshot,
-      }));
+      return rows.map(toKeptInvoice);
     },
 
     async personOf(customerId: string): Promise<ErasedPerson> {
