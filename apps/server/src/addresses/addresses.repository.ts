@@ -1,41 +1,25 @@
 import type { Address, AddressCountry, AddressInput } from '@photo/contracts/addresses';
 import type { Queryable } from '../platform/database';
+import { column, rowMapper, type RowOf } from '../platform/rows';
 
-interface AddressRow {
-  id: string;
-  country: AddressCountry;
-  first_name: string;
-  last_name: string;
-  company: string;
-  street: string;
-  house_number: string;
-  address_line2: string;
-  postcode: string;
-  city: string;
-  region: string;
-  phone: string;
-  is_default_delivery: boolean;
-  is_default_billing: boolean;
-}
-
-function toAddress(row: AddressRow): Address {
-  return {
-    id: row.id,
-    country: row.country,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    company: row.company,
-    street: row.street,
-    houseNumber: row.house_number,
-    addressLine2: row.address_line2,
-    postcode: row.postcode,
-    city: row.city,
-    region: row.region,
-    phone: row.phone,
-    isDefaultDelivery: row.is_default_delivery,
-    isDefaultBilling: row.is_default_billing,
-  };
-}
+const addressColumns = {
+  id: column<string>,
+  country: column<AddressCountry>,
+  first_name: column<string>,
+  last_name: column<string>,
+  company: column<string>,
+  street: column<string>,
+  house_number: column<string>,
+  address_line2: column<string>,
+  postcode: column<string>,
+  city: column<string>,
+  region: column<string>,
+  phone: column<string>,
+  is_default_delivery: column<boolean>,
+  is_default_billing: column<boolean>,
+};
+type AddressRow = RowOf<typeof addressColumns>;
+const toAddress: (row: AddressRow) => Address = rowMapper(addressColumns);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -58,6 +42,11 @@ const values = (address: AddressInput) => [
 /** Every statement is scoped to the owner: another customer's id finds nothing. */
 export function createAddressesRepository(db: Queryable) {
   return {
+    /** Holds the customer's other address writes until this transaction ends. */
+    async lockOwner(customerId: string): Promise<void> {
+      await db.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+    },
+
     async list(customerId: string): Promise<Address[]> {
       const { rows } = await db.query<AddressRow>(
         'SELECT * FROM customer_addresses WHERE customer_id = $1 ORDER BY created_at, id',
@@ -137,9 +126,7 @@ export function createAddressesRepository(db: Queryable) {
         [customerId],
       );
     },
-
-    async deleteAllOf(customerId: string): Promise<void> {
-      await db.query('DELETE FROM customer_addresses WHERE customer_id = $1', [customerId]);
-    },
   };
 }
+
+export type AddressesRepository = ReturnType<typeof createAddressesRepository>;

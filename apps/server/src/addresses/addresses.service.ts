@@ -3,7 +3,7 @@ import type { Caller } from '../platform/caller';
 import type { Database } from '../platform/database';
 import { conflict, notFound } from '../platform/errors';
 import { validatePostalAddress } from './address-validator';
-import { createAddressesRepository } from './addresses.repository';
+import { createAddressesRepository, type AddressesRepository } from './addresses.repository';
 
 /**
  * The customer's saved addresses (spec 7). Each is checked by the one validator; one address of the
@@ -19,15 +19,23 @@ export function createAddressesService(db: Database) {
     isDefaultBilling,
   });
 
+  // Serialises a customer's address writes, so the limit and the default flags hold.
+  const withAddressesLocked = <T>(
+    customerId: string,
+    work: (addresses: AddressesRepository) => Promise<T>,
+  ): Promise<T> =>
+    db.transaction(async (tx) => {
+      const addresses = createAddressesRepository(tx);
+      await addresses.lockOwner(customerId);
+      return work(addresses);
+    });
+
   return {
     list: (caller: Caller): Promise<Address[]> => read.list(caller.customerId),
 
     async create(caller: Caller, input: AddressInput): Promise<Address> {
       const address = checked(input);
-      return db.transaction(async (tx) => {
-        const addresses = createAddressesRepository(tx);
-        // Serialises a customer's address writes, so the limit and the default flags hold.
-        await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [caller.customerId]);
+      return withAddressesLocked(caller.customerId, async (addresses) => {
         if ((await addresses.count(caller.customerId)) >= MAX_ADDRESSES) {
           throw conflict(`At most ${MAX_ADDRESSES} addresses can be saved`);
         }
@@ -40,9 +48,7 @@ export function createAddressesService(db: Database) {
 
     async update(caller: Caller, id: string, input: AddressInput): Promise<Address> {
       const address = checked(input);
-      return db.transaction(async (tx) => {
-        const addresses = createAddressesRepository(tx);
-        await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [caller.customerId]);
+      return withAddressesLocked(caller.customerId, async (addresses) => {
         if (!(await addresses.find(caller.customerId, id))) throw notFound('Address not found');
         await addresses.clearDefaults(
           caller.customerId,
@@ -57,9 +63,7 @@ export function createAddressesService(db: Database) {
     },
 
     async remove(caller: Caller, id: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const addresses = createAddressesRepository(tx);
-        await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [caller.customerId]);
+      await withAddressesLocked(caller.customerId, async (addresses) => {
         if (!(await addresses.delete(caller.customerId, id))) throw notFound('Address not found');
         await addresses.fillVacantDefaults(caller.customerId);
       });

@@ -1,19 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { LOGIN_PATH, LOGOUT_PATH } from '../storefronts/storefront-config.service';
 import { networkOf } from '../platform/network-address';
+import { rateLimits } from '../platform/rate-limits';
 import { CALLBACK_PATH } from './auth-paths';
 import { tooManyAttemptsPage } from './page-replies';
 import { clearCookie, readCookie, setCookie, type AuthCookies } from './auth-cookies';
 import { SignInFailedError, signInFlowKey, type BffService } from './bff.service';
 import { REGISTER_SCREEN, SIGN_IN_FLOW_TTL_SECONDS, SIGN_IN_TTL_SECONDS } from './identity-provider.service';
 import { pageContextFor, renderSignInFailedPage } from './sign-in.pages';
-
-/**
- * Each start of a sign-in stores a row until its callback or expiry: a person needs a handful, a flood
- * from one network address is cut off here (per process, like decision 016's limits).
- */
-export const SIGN_IN_STARTS_PER_NETWORK = 100;
-const SIGN_IN_STARTS_WINDOW_MINUTES = 5;
 
 export function registerBffRoutes(
   app: FastifyInstance,
@@ -27,12 +21,12 @@ export function registerBffRoutes(
     {
       config: {
         rateLimit: {
-          max: SIGN_IN_STARTS_PER_NETWORK,
-          timeWindow: SIGN_IN_STARTS_WINDOW_MINUTES * 60 * 1000,
+          max: rateLimits.signInStarts.max,
+          timeWindow: rateLimits.signInStarts.windowSeconds * 1000,
           keyGenerator: (request) => networkOf(request.ip),
         },
       },
-      errorHandler: tooManyAttemptsPage(SIGN_IN_STARTS_WINDOW_MINUTES, () => LOGIN_PATH),
+      errorHandler: tooManyAttemptsPage(rateLimits.signInStarts, () => LOGIN_PATH),
     },
     async (request, reply) => {
       const { authorizationUrl, flow } = await bff.startSignIn(request.storefront, {

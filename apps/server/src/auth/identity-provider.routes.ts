@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { networkOf } from '../platform/network-address';
 import { PAGE_ASSETS_PATH, PAGE_STYLESHEET } from '../platform/page-layout';
+import { rateLimits } from '../platform/rate-limits';
 import { LOGIN_PATH } from '../storefronts/storefront-config.service';
 import {
   CONFIRM_ACCOUNT_PATH,
@@ -27,10 +28,7 @@ import {
   renderSignInPage,
   SIGN_OUT_SCRIPT,
 } from './sign-in.pages';
-import { SIGN_IN_WINDOW_MINUTES, type SignInService } from './sign-in.service';
-
-/** Making accounts in bulk from one network address. */
-const REGISTRATION_WINDOW_MINUTES = 60;
+import type { SignInService } from './sign-in.service';
 
 const assetFiles = [
   { name: PAGE_STYLESHEET, file: 'assets/sign-in.css', type: 'text/css; charset=utf-8' },
@@ -138,7 +136,7 @@ export async function registerIdentityProviderRoutes(
   app.post<{ Params: { uid: string } }>(
     `${INTERACTION_PATH}/:uid/login`,
     // The sign-in service counts failed attempts and refuses with a 429 past its caps.
-    { errorHandler: tooManyAttemptsPage(SIGN_IN_WINDOW_MINUTES, backToSignInPage) },
+    { errorHandler: tooManyAttemptsPage(rateLimits.signInFailuresPerNetwork, backToSignInPage) },
     async (request, reply) => {
       if (!(await interactionOf(request, reply))) return reply;
       const { email, password } = formOf(SignInFormSchema, request.body);
@@ -167,11 +165,11 @@ export async function registerIdentityProviderRoutes(
       config: {
         rateLimit: {
           max: deps.registrationsPerHour,
-          timeWindow: REGISTRATION_WINDOW_MINUTES * 60 * 1000,
+          timeWindow: rateLimits.registrations.windowSeconds * 1000,
           keyGenerator: (request) => networkOf(request.ip),
         },
       },
-      errorHandler: tooManyAttemptsPage(REGISTRATION_WINDOW_MINUTES, backToSignInPage),
+      errorHandler: tooManyAttemptsPage(rateLimits.registrations, backToSignInPage),
     },
     async (request, reply) => {
       if (!(await interactionOf(request, reply))) return reply;

@@ -1,4 +1,5 @@
 import type { Queryable } from '../platform/database';
+import { column, rowMapper, type RowOf } from '../platform/rows';
 
 export interface LoginRequestRecord {
   stateHash: string;
@@ -9,13 +10,15 @@ export interface LoginRequestRecord {
   returnTo: string;
 }
 
-interface LoginRequestRow {
-  state_hash: string;
-  issuer: string;
-  browser_hash: string;
-  secrets: string;
-  return_to: string;
-}
+const loginRequestColumns = {
+  state_hash: column<string>,
+  issuer: column<string>,
+  browser_hash: column<string>,
+  secrets: column<string>,
+  return_to: column<string>,
+};
+type LoginRequestRow = RowOf<typeof loginRequestColumns>;
+const toRecord: (row: LoginRequestRow) => LoginRequestRecord = rowMapper(loginRequestColumns);
 
 export function createLoginRequestsRepository(db: Queryable) {
   return {
@@ -36,13 +39,7 @@ export function createLoginRequestsRepository(db: Queryable) {
       );
       const row = rows[0];
       if (!row?.live) return undefined;
-      return {
-        stateHash: row.state_hash,
-        issuer: row.issuer,
-        browserHash: row.browser_hash,
-        secrets: row.secrets,
-        returnTo: row.return_to,
-      };
+      return toRecord(row);
     },
 
     async deleteExpired(): Promise<number> {

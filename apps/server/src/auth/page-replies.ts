@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimit } from '../platform/rate-limits';
 import { pageContextFor, renderTooManyAttemptsPage, type PageContext } from './sign-in.pages';
 
 export const sendPage = (reply: FastifyReply, status: number, html: string) =>
@@ -15,7 +16,11 @@ export const contextOf = (request: FastifyRequest, registeredLocale?: string): P
  * A route's error handler that turns a 429 (a rate limit, or too many failed sign-ins) into a page a
  * person can read, saying how long to wait; other errors go on to the app's handler.
  */
-export function tooManyAttemptsPage(minutes: number, backTo: (request: FastifyRequest) => string) {
+export function tooManyAttemptsPage(
+  limit: Pick<RateLimit, 'windowSeconds'>,
+  backTo: (request: FastifyRequest) => string,
+) {
+  const minutes = limit.windowSeconds / 60;
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error.statusCode !== 429) throw error;
     request.log.warn({ ip: request.ip, url: request.url }, 'sign-in rate limit reached');

@@ -4,6 +4,7 @@ import { cleanLine } from '@photo/contracts/text';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { countRecentMails, enqueueMail } from '../mail/mail-outbox.service';
 import type { Database } from '../platform/database';
+import { rateLimits } from '../platform/rate-limits';
 import { uuidv7 } from '../platform/uuid';
 import { customerCareUrlFor, LOGIN_PATH } from '../storefronts/storefront-config.service';
 import type { ResolvedStorefront } from '../storefronts/storefronts';
@@ -17,11 +18,6 @@ import { authenticationMethodsOf, type SignedInAccount } from './sign-in.service
 
 /** How long a link to finish creating an account works. */
 export const REGISTRATION_LINK_HOURS = 24;
-/**
- * Registration mails one address receives in an hour at most, whoever fills in the form: enough to
- * ask again after a lost mail, too few to flood someone's mailbox.
- */
-export const REGISTRATION_MAILS_PER_HOUR = 5;
 
 // Names go through the one text rule (decision 118) before they are checked and kept: a name of
 // invisible characters only is as missing as an empty one.
@@ -109,9 +105,9 @@ export function createRegistrationService(db: Database) {
           tx,
           email,
           [registrationConfirmationMail, existingAccountMail],
-          60 * 60,
+          rateLimits.registrationMails.windowSeconds,
         );
-        if (mailed >= REGISTRATION_MAILS_PER_HOUR) return;
+        if (mailed >= rateLimits.registrationMails.max) return;
         const owner = await createCustomersRepository(tx).findActiveByEmail(email);
         if (owner) {
           await enqueueMail(tx, {

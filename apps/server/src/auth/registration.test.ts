@@ -3,11 +3,11 @@ import { serviceBasePath } from '@photo/contracts/endpoint';
 import { customersApi } from '@photo/contracts/customers';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../demo/demo-accounts';
+import { rateLimits } from '../platform/rate-limits';
 import { linkTo, mailsTo } from '../testing/mailbox';
 import { createTestBrowser, formActionOf, type TestBrowser } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { CONFIRM_ACCOUNT_PATH } from './auth-paths';
-import { REGISTRATION_MAILS_PER_HOUR } from './registration.service';
 
 const meUrl = `${serviceBasePath('customers')}${customersApi.me.path}`;
 
@@ -287,12 +287,12 @@ describe('creating an account', () => {
     const browser = createTestBrowser(t);
     const page = await browser.follow(await browser.get('/oidc/register'));
     const form = { firstName: 'Eve', lastName: 'Flood', email, password: 'a-long-password' };
-    for (let attempt = 0; attempt <= REGISTRATION_MAILS_PER_HOUR; attempt += 1) {
+    for (let attempt = 0; attempt <= rateLimits.registrationMails.max; attempt += 1) {
       const response = await browser.post(formActionOf(page.body)!, form);
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<h1>Kijk in je e-mail</h1>');
     }
-    expect(await mailsTo(t, email)).toHaveLength(REGISTRATION_MAILS_PER_HOUR);
+    expect(await mailsTo(t, email)).toHaveLength(rateLimits.registrationMails.max);
   });
 
   it('keeps demo accounts usable at once', async () => {

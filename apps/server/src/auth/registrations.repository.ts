@@ -1,4 +1,5 @@
 import type { Queryable } from '../platform/database';
+import { column, renamed, rowMapper, type RowOf } from '../platform/rows';
 
 export interface NewRegistration {
   id: string;
@@ -29,34 +30,22 @@ export interface RegistrationRecord {
   state: RegistrationState;
 }
 
-interface RegistrationRow {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  password_hash: string;
-  locale: string;
-  interaction_uid: string;
-  is_b2b: boolean;
-  state: RegistrationState;
-}
+const registrationColumns = {
+  id: column<string>,
+  email: column<string>,
+  first_name: column<string>,
+  last_name: column<string>,
+  password_hash: column<string>,
+  locale: column<string>,
+  interaction_uid: column<string>,
+  is_b2b: renamed('isB2B', column<boolean>),
+  state: column<RegistrationState>,
+};
+type RegistrationRow = RowOf<typeof registrationColumns>;
+const toRecord: (row: RegistrationRow) => RegistrationRecord = rowMapper(registrationColumns);
 
 const columns = `id, email, first_name, last_name, password_hash, locale, interaction_uid, is_b2b,
   CASE WHEN confirmed_at IS NOT NULL THEN 'confirmed' WHEN expires_at <= now() THEN 'expired' ELSE 'pending' END AS state`;
-
-function toRecord(row: RegistrationRow): RegistrationRecord {
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    passwordHash: row.password_hash,
-    locale: row.locale,
-    interactionUid: row.interaction_uid,
-    isB2B: row.is_b2b,
-    state: row.state,
-  };
-}
 
 /** How long a registration's row outlives its link, so a late click still hears "expired". */
 const KEPT_AFTER_EXPIRY = "interval '7 days'";

@@ -1,4 +1,5 @@
 import type { Queryable } from '../platform/database';
+import { column, columnList, dateTimestamp, rowMapper, type RowOf } from '../platform/rows';
 
 export interface SessionRecord {
   idHash: string;
@@ -9,23 +10,16 @@ export interface SessionRecord {
   accessExpiresAt: Date;
 }
 
-interface SessionRow {
-  id_hash: string;
-  issuer: string;
-  customer_id: string;
-  tokens: string;
-  access_expires_at: Date | string;
-}
-
-const toRecord = (row: SessionRow): SessionRecord => ({
-  idHash: row.id_hash,
-  issuer: row.issuer,
-  customerId: row.customer_id,
-  tokens: row.tokens,
-  accessExpiresAt: new Date(row.access_expires_at),
-});
-
-const columns = 'id_hash, issuer, customer_id, tokens, access_expires_at';
+const sessionColumns = {
+  id_hash: column<string>,
+  issuer: column<string>,
+  customer_id: column<string>,
+  tokens: column<string>,
+  access_expires_at: dateTimestamp,
+};
+type SessionRow = RowOf<typeof sessionColumns>;
+const columns = columnList(sessionColumns);
+const toRecord: (row: SessionRow) => SessionRecord = rowMapper(sessionColumns);
 
 export function createSessionsRepository(db: Queryable) {
   return {

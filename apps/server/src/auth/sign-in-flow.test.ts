@@ -4,16 +4,15 @@ import { serviceBasePath } from '@photo/contracts/endpoint';
 import { customersApi } from '@photo/contracts/customers';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../demo/demo-accounts';
+import { rateLimits } from '../platform/rate-limits';
 import { createTestBrowser, formActionOf, signIn, type TestBrowser } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { SIGN_IN_STARTS_PER_NETWORK } from './bff.routes';
 import { createLoginRequestsRepository } from './login-requests.repository';
 import { hashPasswordAtCost, PASSWORD_COST } from './password';
-import { SIGN_IN_ATTEMPTS } from './sign-in.service';
 
 const meUrl = `${serviceBasePath('customers')}${customersApi.me.path}`;
 /** Above the per-address limit, so that test sees its own limit first. */
-const FAILURES_PER_NETWORK = SIGN_IN_ATTEMPTS + 2;
+const FAILURES_PER_NETWORK = rateLimits.signInFailuresPerAddress.max + 2;
 
 describe('sign-in flow', () => {
   let t: TestApp;
@@ -136,7 +135,7 @@ describe('sign-in flow', () => {
   it('limits sign-in attempts per network address and e-mail address, with a clear page', async () => {
     const browser = createTestBrowser(t);
     const page = await openSignInPage(browser);
-    for (let attempt = 0; attempt < SIGN_IN_ATTEMPTS; attempt += 1) {
+    for (let attempt = 0; attempt < rateLimits.signInFailuresPerAddress.max; attempt += 1) {
       expect((await submitSignIn(browser, page, 'b2b@example.com', `guess-${attempt}`)).statusCode).toBe(401);
     }
     const blocked = await submitSignIn(browser, page, 'b2b@example.com', DEMO_PASSWORD);
@@ -152,7 +151,7 @@ describe('sign-in flow', () => {
 
   it('never holds up a customer who signs in often: only failed attempts count', async () => {
     // A fresh browser each time (one with a provider session would skip the page), one network address.
-    for (let signIn = 0; signIn <= SIGN_IN_ATTEMPTS + 2; signIn += 1) {
+    for (let signIn = 0; signIn <= rateLimits.signInFailuresPerAddress.max + 2; signIn += 1) {
       const browser = createTestBrowser(t, { remoteAddress: '192.0.2.77' });
       const page = await openSignInPage(browser);
       const done = await browser.follow(await submitSignIn(browser, page, 'demo@example.com', DEMO_PASSWORD));
@@ -184,14 +183,14 @@ describe('sign-in flow', () => {
   it('limits sign-in starts per network address; unfinished ones expire within half an hour', async () => {
     const flood = createTestBrowser(t);
     const rowsBefore = await loginRequestCount();
-    for (let start = 0; start < SIGN_IN_STARTS_PER_NETWORK; start += 1) {
+    for (let start = 0; start < rateLimits.signInStarts.max; start += 1) {
       expect((await flood.get('/auth/login')).statusCode).toBe(302);
     }
     const refused = await flood.get('/auth/login');
     expect(refused.statusCode).toBe(429);
     expect(refused.body).toContain('<h1>Te veel pogingen</h1>');
     expect(refused.body).toContain('<a class="button" href="/auth/login">');
-    expect(await loginRequestCount()).toBe(rowsBefore + SIGN_IN_STARTS_PER_NETWORK);
+    expect(await loginRequestCount()).toBe(rowsBefore + rateLimits.signInStarts.max);
     const { rows } = await t.db.query<{ within: boolean }>(
       `SELECT bool_and(expires_at <= now() + interval '30 minutes') AS within FROM login_requests`,
     );

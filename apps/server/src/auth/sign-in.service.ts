@@ -1,4 +1,5 @@
 import type { CustomerRecord, CustomersRepository } from '../customers/customers.repository';
+import { rateLimits } from '../platform/rate-limits';
 import type { RateWindows } from '../platform/rate-windows';
 import { PASSWORD_MAX, hashPassword, passwordNeedsRehash, verifyPassword } from './password';
 import type { RegistrationsRepository } from './registrations.repository';
@@ -18,11 +19,6 @@ export type CredentialsCheck =
   /** The right password of a registration whose link was not confirmed yet. */
   | { outcome: 'unconfirmed' }
   | { outcome: 'refused' };
-
-/** The window of both sign-in limits: per network and e-mail address, and per network (decision 016). */
-export const SIGN_IN_WINDOW_MINUTES = 15;
-/** Guessing one customer's password: failed sign-ins per e-mail address and network address per window. */
-export const SIGN_IN_ATTEMPTS = 10;
 
 /** Refused before the password is checked: too many failed sign-ins from this network (HTTP 429). */
 export class TooManyFailedSignInsError extends Error {
@@ -77,8 +73,16 @@ export function createSignInService(
      */
     async verifyCredentials(email: string, password: string, network: string): Promise<CredentialsCheck> {
       const caps = [
-        { key: `sign-in-failures:${network}`, max: limits.failuresPerNetwork },
-        { key: `sign-in-failures:${network}|${email.trim().toLowerCase()}`, max: SIGN_IN_ATTEMPTS },
+        {
+          key: `sign-in-failures:${network}`,
+          max: limits.failuresPerNetwork,
+          windowSeconds: rateLimits.signInFailuresPerNetwork.windowSeconds,
+        },
+        {
+          key: `sign-in-failures:${network}|${email.trim().toLowerCase()}`,
+          max: rateLimits.signInFailuresPerAddress.max,
+          windowSeconds: rateLimits.signInFailuresPerAddress.windowSeconds,
+        },
       ];
       for (const cap of caps) {
         if ((await limits.failures.current(cap.key)) >= cap.max) {
@@ -87,7 +91,7 @@ export function createSignInService(
       }
       const result = await check(email, password);
       if (result.outcome === 'refused') {
-        for (const cap of caps) await limits.failures.hit(cap.key, SIGN_IN_WINDOW_MINUTES * 60);
+        for (const cap of caps) await limits.failures.hit(cap.key, cap.windowSeconds);
       }
       return result;
     },

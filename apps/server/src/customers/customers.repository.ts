@@ -1,26 +1,7 @@
 import type { Customer, CustomerStatus, Salutation } from '@photo/contracts/customers';
 import { IDP_TYPE } from '@photo/contracts/identities';
 import type { Queryable } from '../platform/database';
-
-interface CustomerRow {
-  id: string;
-  email: string;
-  password_hash: string;
-  first_name: string;
-  last_name: string;
-  is_b2b: boolean;
-  status: CustomerStatus;
-  callback_url: string | null;
-  callback_format: string | null;
-  registered_at: Date | string;
-  deleted_at: Date | string | null;
-  salutation: Salutation | null;
-  phone: string | null;
-  date_of_birth: Date | string | null;
-  company_name: string | null;
-  vat_id: string | null;
-  chamber_of_commerce_number: string | null;
-}
+import { column, isoTimestamp, renamed, rowMapper, type RowOf } from '../platform/rows';
 
 /** The personal details `PUT /customers/me` writes (null clears a field). */
 export interface ProfileChanges {
@@ -49,8 +30,6 @@ export interface NewCustomer {
   status: CustomerStatus;
 }
 
-const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
 /** A `date` column as `YYYY-MM-DD`, whichever driver read it (pg: local midnight; PGlite: UTC midnight). */
 function toIsoDate(value: Date | string | null): string | null {
   if (value === null) return null;
@@ -60,23 +39,32 @@ function toIsoDate(value: Date | string | null): string | null {
   return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
 }
 
+const customerColumns = {
+  id: column<string>,
+  email: column<string>,
+  first_name: column<string>,
+  last_name: column<string>,
+  is_b2b: renamed('isB2B', column<boolean>),
+  status: column<CustomerStatus>,
+  callback_url: column<string | null>,
+  callback_format: column<string | null>,
+  registered_at: renamed('registrationDate', isoTimestamp),
+  salutation: column<Salutation | null>,
+  phone: column<string | null>,
+  date_of_birth: toIsoDate,
+  company_name: column<string | null>,
+  vat_id: column<string | null>,
+  chamber_of_commerce_number: column<string | null>,
+};
+type CustomerRow = RowOf<typeof customerColumns> & {
+  password_hash: string;
+  deleted_at: Date | string | null;
+};
+const toCustomer = rowMapper(customerColumns);
+
 function toRecord(row: CustomerRow): CustomerRecord {
   return {
-    id: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    isB2B: row.is_b2b,
-    status: row.status,
-    callbackUrl: row.callback_url,
-    callbackFormat: row.callback_format,
-    registrationDate: toIso(row.registered_at),
-    salutation: row.salutation,
-    phone: row.phone,
-    dateOfBirth: toIsoDate(row.date_of_birth),
-    companyName: row.company_name,
-    vatId: row.vat_id,
-    chamberOfCommerceNumber: row.chamber_of_commerce_number,
+    ...toCustomer(row),
     identity: { idpType: IDP_TYPE, idpSub: row.id },
     passwordHash: row.password_hash,
     deleted: row.deleted_at !== null,

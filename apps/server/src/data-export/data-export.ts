@@ -10,6 +10,7 @@ import type { ApiRouter } from '../platform/api-router';
 import type { Database } from '../platform/database';
 import { notFound } from '../platform/errors';
 import { createProjectsRepository } from '../projects/projects.repository';
+import { createDataExportRepository } from './data-export.repository';
 
 /** Far more than any account holds: the export lists everything in one page. */
 const EVERYTHING = 1_000_000;
@@ -54,38 +55,12 @@ export function accountDataArchiveSource(db: Database, photos: PhotosRepository)
       const record = await createCustomersRepository(db).findById(download.ownerId);
       if (!record) return [];
       const { passwordHash: _hash, deleted: _deleted, ...profile } = record;
-      const { rows: albums } = await db.query<{
-        id: string;
-        name: string;
-        created_at: Date;
-        photos: string[];
-      }>(
-        `SELECT a.id, a.name, a.created_at,
-           coalesce(array_agg(p.local_file_name ORDER BY p.local_file_name) FILTER (WHERE p.id IS NOT NULL), '{}') AS photos
-         FROM albums a
-         LEFT JOIN album_photos ap ON ap.album_id = a.id
-         LEFT JOIN photos p ON p.id = ap.photo_id
-         WHERE a.owner_id = $1 GROUP BY a.id ORDER BY a.created_at`,
-        [download.ownerId],
-      );
-      const { rows: newsletter } = await db.query(
-        `SELECT status, storefront_id, consent_text_version, requested_at, confirmed_at, confirmed_ip, unsubscribed_at
-         FROM newsletter_subscriptions WHERE customer_id = $1`,
-        [download.ownerId],
-      );
+      const exported = createDataExportRepository(db);
       return [
         json('profile.json', profile),
         json('addresses.json', await createAddressesRepository(db).list(download.ownerId)),
-        json(
-          'albums.json',
-          albums.map((album) => ({
-            id: album.id,
-            name: album.name,
-            created: album.created_at,
-            photos: album.photos,
-          })),
-        ),
-        json('newsletter.json', newsletter[0] ?? null),
+        json('albums.json', await exported.albumsOf(download.ownerId)),
+        json('newsletter.json', await exported.newsletterConsentOf(download.ownerId)),
         json('orders.json', await ordersOf(db, download.ownerId)),
         json(
           'invoices.json',
@@ -125,17 +100,13 @@ export function registerDataExportRoutes(
   api.handle(dataExportApi.create, async ({ caller, body, request }) => {
     const customer = await createCustomersRepository(deps.db).findById(caller.customerId);
     if (!customer || customer.deleted) throw notFound('Customer not found');
-    const { rows } = await deps.db.query<{ id: string; local_file_name: string }>(
-      'SELECT id, local_file_name FROM photos WHERE owner_id = $1 ORDER BY id',
-      [caller.customerId],
-    );
     const { locales } = request.storefront.storefront;
     const locale = body.locale && locales.includes(body.locale) ? body.locale : locales[0]!;
     return deps.downloads.createAccountArchive(caller, {
       id: body.id,
       name: body.name ?? 'my-data',
       locale,
-      photos: rows.map((row) => ({ id: row.id, fileName: row.local_file_name })),
+      photos: await createDataExportRepository(deps.db).photoFilesOf(caller.customerId),
     });
   });
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../platform/database';
+import { column, json, nullable, numeric, rowMapper, type RowOf } from '../platform/rows';
 
 export type ArchiveSourceKind = 'library' | 'shared-album' | 'my-data';
 
@@ -30,20 +31,22 @@ export type NewDownload = Pick<
   'ownerId' | 'id' | 'source' | 'albumId' | 'name' | 'photos' | 'locale'
 >;
 
-interface DownloadRow {
-  owner_id: string;
-  id: string;
-  source: ArchiveSourceKind;
-  album_id: string | null;
-  name: string | null;
-  photos: RequestedPhoto[] | string;
-  locale: string;
-  state: DownloadRecord['state'];
-  byte_size: string | number | null;
-  blob_key: string | null;
-  created_at: string;
-  expires_at: string;
-}
+const downloadColumns = {
+  owner_id: column<string>,
+  id: column<string>,
+  source: column<ArchiveSourceKind>,
+  album_id: column<string | null>,
+  name: column<string | null>,
+  photos: json<RequestedPhoto[]>,
+  locale: column<string>,
+  state: column<DownloadRecord['state']>,
+  byte_size: nullable(numeric),
+  blob_key: column<string | null>,
+  created_at: column<string>,
+  expires_at: column<string>,
+};
+type DownloadRow = RowOf<typeof downloadColumns>;
+const toRecord: (row: DownloadRow) => DownloadRecord = rowMapper(downloadColumns);
 
 const utc = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}`;
@@ -51,23 +54,6 @@ const utc = (column: string) =>
 const columns = `owner_id, id, source, album_id, name, photos, locale,
   CASE WHEN expires_at <= now() THEN 'expired' ELSE state END AS state,
   byte_size, blob_key, ${utc('created_at')}, ${utc('expires_at')}`;
-
-function toRecord(row: DownloadRow): DownloadRecord {
-  return {
-    ownerId: row.owner_id,
-    id: row.id,
-    source: row.source,
-    albumId: row.album_id,
-    name: row.name,
-    photos: typeof row.photos === 'string' ? (JSON.parse(row.photos) as RequestedPhoto[]) : row.photos,
-    locale: row.locale,
-    state: row.state,
-    byteSize: row.byte_size === null ? null : Number(row.byte_size),
-    blobKey: row.blob_key,
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
-  };
-}
 
 /** How many of a customer's downloads the list shows: the newest, within their seven days. */
 const LIST_LIMIT = 100;

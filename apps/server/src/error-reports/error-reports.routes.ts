@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ERROR_REPORT_PATH, ErrorReportSchema } from '@photo/contracts/error-reports';
 import { invalid } from '../platform/errors';
+import { rateLimits } from '../platform/rate-limits';
 
 /**
  * Client error reports (spec 8). Open to signed-out pages too, since sign-in failures are reported;
@@ -9,7 +10,15 @@ import { invalid } from '../platform/errors';
 export function registerErrorReportRoutes(app: FastifyInstance): void {
   app.post(
     ERROR_REPORT_PATH,
-    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, bodyLimit: 16 * 1024 },
+    {
+      config: {
+        rateLimit: {
+          max: rateLimits.errorReports.max,
+          timeWindow: rateLimits.errorReports.windowSeconds * 1000,
+        },
+      },
+      bodyLimit: 16 * 1024,
+    },
     async (request, reply) => {
       const parsed = ErrorReportSchema.safeParse(request.body);
       if (!parsed.success) throw invalid('body', 'Malformed error report');

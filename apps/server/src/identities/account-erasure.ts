@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { InvoiceSnapshot } from '../invoices/invoice-document';
 import type { BlobStore } from '../platform/blob-store';
-import type { Database, Queryable } from '../platform/database';
+import type { Database } from '../platform/database';
 import type { BackgroundWork } from '../platform/job-queue';
 import { uuidv7 } from '../platform/uuid';
+import {
+  createAccountErasureRepository,
+  type AccountErasureRepository,
+  type ErasedPerson,
+} from './account-erasure.repository';
 
 export const ACCOUNT_ERASE_JOB = 'account.erase';
 
@@ -22,13 +27,6 @@ export const customerBlobPrefixes = (customerId: string) => [
  */
 export const erasedCustomerPseudonym = (customerId: string) =>
   `deleted-customer-${createHash('sha256').update(customerId).digest('hex').slice(0, 10)}`;
-
-interface ErasedPerson {
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string | null;
-}
 
 /** The invoice as kept: every printed field stays but the ones naming the person behind the account. */
 function pseudonymised(snapshot: InvoiceSnapshot, person: ErasedPerson, pseudonym: string): InvoiceSnapshot {
@@ -70,34 +68,15 @@ export function createAccountErasureWork(deps: { db: Database; blobs: BlobStore 
   };
 
   /** Moves the customer's invoices, pseudonymised, to a row holding only the pseudonym. */
-  const keepInvoices = async (tx: Queryable, customerId: string) => {
-    const { rows: invoices } = await tx.query<{ id: string; snapshot: InvoiceSnapshot | string }>(
-      'SELECT id, snapshot FROM invoices WHERE customer_id = $1',
-      [customerId],
-    );
+  const keepInvoices = async (erasure: AccountErasureRepository, customerId: string) => {
+    const invoices = await erasure.invoicesOf(customerId);
     if (invoices.length === 0) return;
-    const { rows } = await tx.query<ErasedPerson>(
-      'SELECT email, first_name, last_name, phone FROM customers WHERE id = $1',
-      [customerId],
-    );
-    const person = rows[0]!;
+    const person = await erasure.personOf(customerId);
     const pseudonym = erasedCustomerPseudonym(customerId);
     const holder = uuidv7();
-    await tx.query(
-      `INSERT INTO customers (id, email, password_hash, is_b2b, deleted_at, invoice_holder)
-       VALUES ($1, $2, '', true, now(), true)`,
-      [holder, pseudonym],
-    );
+    await erasure.insertInvoiceHolder(holder, pseudonym);
     for (const invoice of invoices) {
-      const snapshot =
-        typeof invoice.snapshot === 'string'
-          ? (JSON.parse(invoice.snapshot) as InvoiceSnapshot)
-          : invoice.snapshot;
-      await tx.query('UPDATE invoices SET customer_id = $2, snapshot = $3 WHERE id = $1', [
-        invoice.id,
-        holder,
-        JSON.stringify(pseudonymised(snapshot, person, pseudonym)),
-      ]);
+      await erasure.moveInvoice(invoice.id, holder, pseudonymised(invoice.snapshot, person, pseudonym));
     }
   };
 
@@ -105,29 +84,15 @@ export function createAccountErasureWork(deps: { db: Database; blobs: BlobStore 
     handlers: {
       [ACCOUNT_ERASE_JOB]: async (job) => {
         const { customerId } = job.payload as { customerId: string };
-        const { rows } = await db.query<{ email: string; deleted: boolean }>(
-          'SELECT email, deleted_at IS NOT NULL AS deleted FROM customers WHERE id = $1',
-          [customerId],
-        );
-        const customer = rows[0];
+        const customer = await createAccountErasureRepository(db).findAccount(customerId);
         if (customer && !customer.deleted) return;
         await eraseFiles(customerId);
         if (customer) {
           await db.transaction(async (tx) => {
-            await keepInvoices(tx, customerId);
-            await tx.query('DELETE FROM sessions WHERE customer_id = $1', [customerId]);
-            await tx.query(`DELETE FROM oidc_payloads WHERE payload->>'accountId' = $1`, [customerId]);
-            await tx.query('DELETE FROM account_registrations WHERE customer_id = $1', [customerId]);
-            await tx.query('DELETE FROM deleted_photos WHERE owner_id = $1', [customerId]);
-            await tx.query('DELETE FROM photo_storage_usage WHERE owner_id = $1', [customerId]);
-            await tx.query('DELETE FROM photo_month_counts WHERE owner_id = $1', [customerId]);
-            await tx.query(`DELETE FROM rate_windows WHERE key LIKE '%' || $1 || '%'`, [customerId]);
-            // Mails already delivered to the account's address (their bodies held its links and name).
-            await tx.query(
-              `DELETE FROM mail_outbox WHERE lower(recipient) = lower($1) AND state <> 'queued'`,
-              [customer.email],
-            );
-            await tx.query('DELETE FROM customers WHERE id = $1', [customerId]);
+            const erasure = createAccountErasureRepository(tx);
+            await keepInvoices(erasure, customerId);
+            await erasure.endAllSessions(customerId);
+            await erasure.deleteAccountRows(customerId, customer.email);
           });
         }
         await eraseFiles(customerId);

@@ -5,16 +5,13 @@ import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
 import type { BlobStore } from '../platform/blob-store';
 import { fixedClock } from '../platform/clock';
+import { rateLimits } from '../platform/rate-limits';
 import { uuidv7 } from '../platform/uuid';
 import { linkTo, mailsTo } from '../testing/mailbox';
 import { signIn, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { insertTestOrder } from '../testing/test-orders';
 import { insertTestPhotos } from '../testing/test-photos';
-import {
-  CONFIRMATION_REQUESTS_PER_HOUR,
-  EMAIL_CHANGE_MAILS_PER_ADDRESS_PER_HOUR,
-} from './identities.service';
 
 const PASSWORD = 'a-good-password';
 
@@ -169,7 +166,7 @@ describe(`the Auth API: e-mail change and account deletion (${process.env.DATABA
       });
     const tess = await newCustomer();
     const statuses: number[] = [];
-    for (let attempt = 0; attempt <= CONFIRMATION_REQUESTS_PER_HOUR; attempt += 1)
+    for (let attempt = 0; attempt <= rateLimits.identityConfirmations.max; attempt += 1)
       statuses.push((await ask(tess)).statusCode);
     expect(statuses).toEqual([204, 204, 204, 204, 204, 429]);
 
@@ -177,7 +174,7 @@ describe(`the Auth API: e-mail change and account deletion (${process.env.DATABA
     const others = [await newCustomer(), await newCustomer()];
     for (const other of others) expect((await ask(other)).statusCode).toBe(204);
     const mails = await mailsTo(t, owner.email);
-    expect(mails).toHaveLength(EMAIL_CHANGE_MAILS_PER_ADDRESS_PER_HOUR);
+    expect(mails).toHaveLength(rateLimits.emailChangeMails.max);
     expect(new Set(mails.map((mail) => mail.template))).toEqual(
       new Set(['identity.email-change.existing-account']),
     );

@@ -13,13 +13,15 @@ import { createNewsletterRepository } from '../newsletter/newsletter.repository'
 import type { Caller } from '../platform/caller';
 import type { Clock } from '../platform/clock';
 import type { Database, Queryable } from '../platform/database';
-import { conflict, invalid, notFound, tooManyRequests } from '../platform/errors';
+import { conflict, invalid, notFound } from '../platform/errors';
 import { enqueueJob } from '../platform/job-queue';
+import { rateLimitExceeded, rateLimits } from '../platform/rate-limits';
 import type { RateWindows } from '../platform/rate-windows';
 import { uuidv7 } from '../platform/uuid';
 import { customerCareUrlFor } from '../storefronts/storefront-config.service';
 import type { ResolvedStorefront } from '../storefronts/storefronts';
 import { ACCOUNT_ERASE_JOB } from './account-erasure';
+import { createAccountErasureRepository } from './account-erasure.repository';
 import {
   createIdentityConfirmationsRepository,
   type ConfirmationKind,
@@ -30,14 +32,6 @@ import {
   emailChangedNoticeMail,
   emailChangeExistingAccountMail,
 } from './identity.mails';
-
-/** Requests of one kind a customer may make in an hour (issue 12: 429 when asked too often). */
-export const CONFIRMATION_REQUESTS_PER_HOUR = 5;
-/**
- * Mails about an e-mail change one address receives in an hour at most, whichever accounts ask: enough
- * to ask again after a lost mail, too few to flood the mailbox of someone who has an account.
- */
-export const EMAIL_CHANGE_MAILS_PER_ADDRESS_PER_HOUR = 5;
 
 const UNIQUE_VIOLATION = '23505';
 const isUniqueViolation = (error: unknown) =>
@@ -60,12 +54,6 @@ function localeFor(storefront: ResolvedStorefront, asked: string | undefined): s
   return asked && locales.includes(asked) ? asked : locales[0]!;
 }
 
-/** Signs the customer out everywhere: the BFF sessions and what the providers remember for them. */
-export async function endAllSessions(tx: Queryable, customerId: string): Promise<void> {
-  await tx.query('DELETE FROM sessions WHERE customer_id = $1', [customerId]);
-  await tx.query(`DELETE FROM oidc_payloads WHERE payload->>'accountId' = $1`, [customerId]);
-}
-
 /**
  * The Auth API (spec 7, issue 12): changing the sign-in address and deleting the account, each by a
  * single-use link mailed to the address concerned and confirmed by an explicit POST.
@@ -84,8 +72,9 @@ export function createIdentitiesService(deps: { db: Database; rateWindows: RateW
   }
 
   async function countRequest(kind: ConfirmationKind, customerId: string): Promise<void> {
-    const { count } = await deps.rateWindows.hit(`identity:${kind}:${customerId}`, 60 * 60);
-    if (count > CONFIRMATION_REQUESTS_PER_HOUR) throw tooManyRequests('Too many requests; try again later');
+    const limit = rateLimits.identityConfirmations;
+    const { count } = await deps.rateWindows.hit(`identity:${kind}:${customerId}`, limit.windowSeconds);
+    if (count > limit.max) throw rateLimitExceeded(limit, 'Too many requests; try again later');
   }
 
   async function writeLink(
@@ -136,9 +125,9 @@ export function createIdentitiesService(deps: { db: Database; rateWindows: RateW
           tx,
           email,
           [emailChangeConfirmationMail, emailChangeExistingAccountMail],
-          60 * 60,
+          rateLimits.emailChangeMails.windowSeconds,
         );
-        if (mailed >= EMAIL_CHANGE_MAILS_PER_ADDRESS_PER_HOUR) return;
+        if (mailed >= rateLimits.emailChangeMails.max) return;
         // Another account's address: answered as a free one is, so the form does not tell who has an
         // account; its owner hears of it instead, and nothing changes on either account.
         const owner = await createCustomersRepository(tx).findActiveByEmail(email);
@@ -240,7 +229,7 @@ export function createIdentitiesService(deps: { db: Database; rateWindows: RateW
         );
         if (!link) throw notFound('This link is no longer valid');
         await createCustomersRepository(tx).markDeleted(record.id);
-        await endAllSessions(tx, record.id);
+        await createAccountErasureRepository(tx).endAllSessions(record.id);
         await enqueueJob(tx, ACCOUNT_ERASE_JOB, { customerId: record.id }, { maxAttempts: 20 });
       });
     },

@@ -1,4 +1,5 @@
 import type { Queryable } from '../platform/database';
+import { column, rowMapper, type RowOf } from '../platform/rows';
 
 export type ConfirmationKind = 'email-change' | 'account-deletion';
 
@@ -11,23 +12,16 @@ export interface ConfirmationRecord {
   locale: string;
 }
 
-interface ConfirmationRow {
-  id: string;
-  customer_id: string;
-  kind: ConfirmationKind;
-  new_email: string | null;
-  storefront_id: string;
-  locale: string;
-}
-
-const toRecord = (row: ConfirmationRow): ConfirmationRecord => ({
-  id: row.id,
-  customerId: row.customer_id,
-  kind: row.kind,
-  newEmail: row.new_email,
-  storefrontId: row.storefront_id,
-  locale: row.locale,
-});
+const confirmationColumns = {
+  id: column<string>,
+  customer_id: column<string>,
+  kind: column<ConfirmationKind>,
+  new_email: column<string | null>,
+  storefront_id: column<string>,
+  locale: column<string>,
+};
+type ConfirmationRow = RowOf<typeof confirmationColumns>;
+const toRecord: (row: ConfirmationRow) => ConfirmationRecord = rowMapper(confirmationColumns);
 
 export function createIdentityConfirmationsRepository(db: Queryable) {
   return {

@@ -1,5 +1,6 @@
 import type { CallbackDelivery, CallbackFormat } from '@photo/contracts/integration';
 import type { Queryable } from '../platform/database';
+import { column, isoTimestamp, json, nullable, renamed, rowMapper, type RowOf } from '../platform/rows';
 
 export interface CallbackSettings {
   customerId: string;
@@ -23,35 +24,20 @@ export interface CallbackPayload {
   order: { orderCode: string; orderId: string; status: string; state: string } | null;
 }
 
-interface DeliveryRow {
-  id: string;
-  customer_id: string;
-  event: string;
-  order_code: string | null;
-  payload: CallbackPayload | string;
-  state: CallbackDelivery['state'];
-  attempts: number;
-  response_status: number | null;
-  created_at: Date | string;
-  last_attempt_at: Date | string | null;
-}
-
-const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
-function toRecord(row: DeliveryRow): DeliveryRecord {
-  return {
-    id: row.id,
-    customerId: row.customer_id,
-    event: row.event,
-    orderCode: row.order_code,
-    payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as CallbackPayload) : row.payload,
-    state: row.state,
-    attempts: row.attempts,
-    responseStatus: row.response_status,
-    created: toIso(row.created_at),
-    lastAttempt: row.last_attempt_at === null ? null : toIso(row.last_attempt_at),
-  };
-}
+const deliveryColumns = {
+  id: column<string>,
+  customer_id: column<string>,
+  event: column<string>,
+  order_code: column<string | null>,
+  payload: json<CallbackPayload>,
+  state: column<CallbackDelivery['state']>,
+  attempts: column<number>,
+  response_status: column<number | null>,
+  created_at: renamed('created', isoTimestamp),
+  last_attempt_at: renamed('lastAttempt', nullable(isoTimestamp)),
+};
+type DeliveryRow = RowOf<typeof deliveryColumns>;
+const toRecord: (row: DeliveryRow) => DeliveryRecord = rowMapper(deliveryColumns);
 
 export function createIntegrationRepository(db: Queryable) {
   return {

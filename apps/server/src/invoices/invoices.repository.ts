@@ -1,4 +1,5 @@
 import type { Queryable } from '../platform/database';
+import { column, isoTimestamp, json, nullable, numeric, rowMapper, type RowOf } from '../platform/rows';
 import type { InvoiceSnapshot } from './invoice-document';
 
 export interface InvoiceRecord {
@@ -16,39 +17,22 @@ export interface InvoiceRecord {
   pdfSize: number | null;
 }
 
-interface InvoiceRow {
-  id: string;
-  customer_id: string;
-  storefront_id: string;
-  invoice_number: string;
-  order_id: string;
-  order_ref: string;
-  issued_at: Date | string;
-  currency: string;
-  gross_total: string | number;
-  snapshot: InvoiceSnapshot | string;
-  pdf_key: string | null;
-  pdf_size: string | number | null;
-}
-
-const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
-function toRecord(row: InvoiceRow): InvoiceRecord {
-  return {
-    id: row.id,
-    customerId: row.customer_id,
-    storefrontId: row.storefront_id,
-    invoiceNumber: row.invoice_number,
-    orderId: row.order_id,
-    orderRef: row.order_ref,
-    issuedAt: toIso(row.issued_at),
-    currency: row.currency,
-    grossTotal: Number(row.gross_total),
-    snapshot: typeof row.snapshot === 'string' ? (JSON.parse(row.snapshot) as InvoiceSnapshot) : row.snapshot,
-    pdfKey: row.pdf_key,
-    pdfSize: row.pdf_size === null ? null : Number(row.pdf_size),
-  };
-}
+const invoiceColumns = {
+  id: column<string>,
+  customer_id: column<string>,
+  storefront_id: column<string>,
+  invoice_number: column<string>,
+  order_id: column<string>,
+  order_ref: column<string>,
+  issued_at: isoTimestamp,
+  currency: column<string>,
+  gross_total: numeric,
+  snapshot: json<InvoiceSnapshot>,
+  pdf_key: column<string | null>,
+  pdf_size: nullable(numeric),
+};
+type InvoiceRow = RowOf<typeof invoiceColumns>;
+const toRecord: (row: InvoiceRow) => InvoiceRecord = rowMapper(invoiceColumns);
 
 export function createInvoicesRepository(db: Queryable) {
   return {

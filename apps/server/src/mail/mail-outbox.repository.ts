@@ -1,4 +1,5 @@
 import type { Queryable } from '../platform/database';
+import { column, isoTimestamp, nullable, rowMapper, type RowOf } from '../platform/rows';
 import type { ListHeaders } from './list-headers';
 
 export type MailState = 'queued' | 'sent' | 'failed';
@@ -17,14 +18,7 @@ export interface NewMailRecord {
   listHeaders: ListHeaders;
 }
 
-export interface MailRecord {
-  id: string;
-  template: string;
-  recipient: string;
-  senderName: string;
-  storefrontId: string;
-  locale: string;
-  subject: string;
+export interface MailRecord extends Omit<NewMailRecord, 'html' | 'text' | 'listHeaders'> {
   /** Null once an SMTP relay accepted the mail. */
   html: string | null;
   text: string | null;
@@ -38,47 +32,26 @@ export interface MailRecord {
   sentAt: string | null;
 }
 
-interface MailRow {
-  id: string;
-  template: string;
-  recipient: string;
-  sender_name: string;
-  storefront_id: string;
-  locale: string;
-  subject: string;
-  html: string | null;
-  text: string | null;
-  list_headers: ListHeaders;
-  state: MailState;
-  transport: MailTransportKind | null;
-  attempts: number;
-  last_error: string | null;
-  created_at: Date | string;
-  sent_at: Date | string | null;
-}
-
-const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
-function toRecord(row: MailRow): MailRecord {
-  return {
-    id: row.id,
-    template: row.template,
-    recipient: row.recipient,
-    senderName: row.sender_name,
-    storefrontId: row.storefront_id,
-    locale: row.locale,
-    subject: row.subject,
-    html: row.html,
-    text: row.text,
-    listHeaders: row.list_headers,
-    state: row.state,
-    transport: row.transport,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    createdAt: toIso(row.created_at),
-    sentAt: row.sent_at === null ? null : toIso(row.sent_at),
-  };
-}
+const mailColumns = {
+  id: column<string>,
+  template: column<string>,
+  recipient: column<string>,
+  sender_name: column<string>,
+  storefront_id: column<string>,
+  locale: column<string>,
+  subject: column<string>,
+  html: column<string | null>,
+  text: column<string | null>,
+  list_headers: column<ListHeaders>,
+  state: column<MailState>,
+  transport: column<MailTransportKind | null>,
+  attempts: column<number>,
+  last_error: column<string | null>,
+  created_at: isoTimestamp,
+  sent_at: nullable(isoTimestamp),
+};
+type MailRow = RowOf<typeof mailColumns>;
+const toRecord: (row: MailRow) => MailRecord = rowMapper(mailColumns);
 
 export function createMailOutboxRepository(db: Queryable) {
   return {

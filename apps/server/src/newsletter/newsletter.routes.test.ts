@@ -3,10 +3,10 @@ import { NEWSLETTER_CONSENT_VERSION } from '@photo/contracts/newsletter';
 import { hashSecret } from '../auth/sessions.service';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
+import { rateLimits } from '../platform/rate-limits';
 import { linkTo, mailsTo } from '../testing/mailbox';
 import { signIn, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { NEWSLETTER_REQUESTS_PER_HOUR } from './newsletter.service';
 
 describe(`newsletter double opt-in (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;
@@ -109,7 +109,7 @@ describe(`newsletter double opt-in (${process.env.DATABASE_URL ? 'PostgreSQL' : 
   it('answers 429 when a customer asks for confirmation mails too often', async () => {
     const other = await signIn(t, { email: 'b2b@example.com' });
     const statuses: number[] = [];
-    for (let asked = 0; asked <= NEWSLETTER_REQUESTS_PER_HOUR; asked += 1) {
+    for (let asked = 0; asked <= rateLimits.newsletterConfirmations.max; asked += 1) {
       const answer = await t.app.inject({
         method: 'POST',
         url: `${base}/me/subscription`,
@@ -118,7 +118,7 @@ describe(`newsletter double opt-in (${process.env.DATABASE_URL ? 'PostgreSQL' : 
       });
       statuses.push(answer.statusCode);
     }
-    expect(statuses).toEqual([...Array<number>(NEWSLETTER_REQUESTS_PER_HOUR).fill(200), 429]);
-    expect(await mailsTo(t, 'b2b@example.com')).toHaveLength(NEWSLETTER_REQUESTS_PER_HOUR);
+    expect(statuses).toEqual([...Array<number>(rateLimits.newsletterConfirmations.max).fill(200), 429]);
+    expect(await mailsTo(t, 'b2b@example.com')).toHaveLength(rateLimits.newsletterConfirmations.max);
   });
 });

@@ -10,15 +10,13 @@ import { createCustomersRepository } from '../customers/customers.repository';
 import { enqueueMail } from '../mail/mail-outbox.service';
 import type { Caller } from '../platform/caller';
 import type { Database } from '../platform/database';
-import { invalid, notFound, tooManyRequests } from '../platform/errors';
+import { invalid, notFound } from '../platform/errors';
+import { rateLimitExceeded, rateLimits } from '../platform/rate-limits';
 import type { RateWindows } from '../platform/rate-windows';
 import type { ResolvedStorefront, StorefrontResolver } from '../storefronts/storefronts';
 import { newsletterConfirmationMail } from './newsletter.mails';
 import { createNewsletterRepository, type SubscriberRecord } from './newsletter.repository';
 import type { Subscriber, UnsubscribeTokens } from './unsubscribe-tokens';
-
-/** Confirmation mails one customer may ask for in an hour. */
-export const NEWSLETTER_REQUESTS_PER_HOUR = 5;
 
 export const SUBSCRIPTION_CONFIRMATION_PATH = '/subscription-confirmation';
 
@@ -63,8 +61,9 @@ export function createNewsletterService(deps: {
       const customer = await createCustomersRepository(db).findById(caller.customerId);
       if (!customer || customer.deleted) throw notFound('Customer not found');
       if ((await subscriptions.statusOf(customer.id)) === 'subscribed') return { status: 'subscribed' };
-      const { count } = await deps.rateWindows.hit(`newsletter:${customer.id}`, 60 * 60);
-      if (count > NEWSLETTER_REQUESTS_PER_HOUR) throw tooManyRequests('Too many requests; try again later');
+      const limit = rateLimits.newsletterConfirmations;
+      const { count } = await deps.rateWindows.hit(`newsletter:${customer.id}`, limit.windowSeconds);
+      if (count > limit.max) throw rateLimitExceeded(limit, 'Too many requests; try again later');
       const { locales } = storefront.storefront;
       const locale = body.locale && locales.includes(body.locale) ? body.locale : locales[0]!;
       const confirmToken = randomBytes(32).toString('base64url');

@@ -5,6 +5,7 @@ import type {
   PaymentStatus,
 } from '@photo/contracts/orders';
 import type { Queryable } from '../platform/database';
+import { column, dateTimestamp, json, nullable, numeric, rowMapper, type RowOf } from '../platform/rows';
 
 export interface SuperOrderRecord {
   code: string;
@@ -74,101 +75,81 @@ export interface CampaignRecord {
   cutoffs: Array<{ articleGroup: string; orderBy: string }>;
 }
 
-const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
-const toDateOrNull = (value: Date | string | null) => (value === null ? null : toDate(value));
-const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+const superOrderColumns = {
+  code: column<string>,
+  customer_id: column<string>,
+  storefront_id: column<string>,
+  source: column<SuperOrderRecord['source']>,
+  currency: column<string>,
+  delivery_type: column<DeliveryType>,
+  delivery_address: json<DeliveryAddress>,
+  delivery_price: numeric,
+  created_at: dateTimestamp,
+  changed_at: dateTimestamp,
+  reorder_of: column<string | null>,
+};
+type SuperOrderRow = RowOf<typeof superOrderColumns>;
+const toSuperOrder: (row: SuperOrderRow) => SuperOrderRecord = rowMapper(superOrderColumns);
 
-interface SuperOrderRow {
-  code: string;
-  customer_id: string;
-  storefront_id: string;
-  source: 'Web' | 'App';
-  currency: string;
-  delivery_type: DeliveryType;
-  delivery_address: DeliveryAddress | string;
-  delivery_price: number;
-  created_at: Date | string;
-  changed_at: Date | string;
-  reorder_of: string | null;
-}
+const orderColumns = {
+  id: column<string>,
+  super_order_code: column<string>,
+  customer_id: column<string>,
+  position: column<number>,
+  state: column<InternalOrderState>,
+  state_changed_at: dateTimestamp,
+  payment_status: column<PaymentStatus>,
+  payment_changed_at: nullable(dateTimestamp),
+  delivery_earliest: column<string | null>,
+  delivery_latest: column<string | null>,
+  delivery_dates_changed_at: nullable(dateTimestamp),
+  created_at: dateTimestamp,
+};
+type OrderRow = RowOf<typeof orderColumns>;
+const toOrder: (row: OrderRow) => OrderRecord = rowMapper(orderColumns);
 
-const toSuperOrder = (row: SuperOrderRow): SuperOrderRecord => ({
-  code: row.code,
-  customerId: row.customer_id,
-  storefrontId: row.storefront_id,
-  source: row.source,
-  currency: row.currency,
-  deliveryType: row.delivery_type,
-  deliveryAddress: json(row.delivery_address),
-  deliveryPrice: Number(row.delivery_price),
-  createdAt: toDate(row.created_at),
-  changedAt: toDate(row.changed_at),
-  reorderOf: row.reorder_of,
-});
-
-interface OrderRow {
-  id: string;
-  super_order_code: string;
-  customer_id: string;
-  position: number;
-  state: InternalOrderState;
-  state_changed_at: Date | string;
-  payment_status: PaymentStatus;
-  payment_changed_at: Date | string | null;
-  delivery_earliest: string | null;
-  delivery_latest: string | null;
-  delivery_dates_changed_at: Date | string | null;
-  created_at: Date | string;
-}
-
-const orderColumns = `o.id, o.super_order_code, o.customer_id, o.position, o.state, o.state_changed_at,
+const selectedOrderColumns = `o.id, o.super_order_code, o.customer_id, o.position, o.state, o.state_changed_at,
   o.payment_status, o.payment_changed_at,
   to_char(o.delivery_earliest, 'YYYY-MM-DD') AS delivery_earliest,
   to_char(o.delivery_latest, 'YYYY-MM-DD') AS delivery_latest,
   o.delivery_dates_changed_at, s.created_at`;
 
-const toOrder = (row: OrderRow): OrderRecord => ({
-  id: row.id,
-  superOrderCode: row.super_order_code,
-  customerId: row.customer_id,
-  position: row.position,
-  state: row.state,
-  stateChangedAt: toDate(row.state_changed_at),
-  paymentStatus: row.payment_status,
-  paymentChangedAt: toDateOrNull(row.payment_changed_at),
-  deliveryEarliest: row.delivery_earliest,
-  deliveryLatest: row.delivery_latest,
-  deliveryDatesChangedAt: toDateOrNull(row.delivery_dates_changed_at),
-  createdAt: toDate(row.created_at),
-});
+const productColumns = {
+  order_id: column<string>,
+  line_id: column<string>,
+  position: column<number>,
+  product_code: column<string>,
+  article_name: column<string>,
+  article_group: column<string>,
+  quantity: column<number>,
+  unit_price: column<number>,
+  image_url: column<string | null>,
+  voucher: column<string | null>,
+  processing_status: column<string | null>,
+};
+type ProductRow = RowOf<typeof productColumns>;
+const toProduct: (row: ProductRow) => ProductRecord = rowMapper(productColumns);
 
-interface ProductRow {
-  order_id: string;
-  line_id: string;
-  position: number;
-  product_code: string;
-  article_name: string;
-  article_group: string;
-  quantity: number;
-  unit_price: number;
-  image_url: string | null;
-  voucher: string | null;
-  processing_status: string | null;
-}
+const stateChangeColumns = {
+  order_id: column<string>,
+  state: column<InternalOrderState>,
+  occurred_at: dateTimestamp,
+};
+type StateChangeRow = RowOf<typeof stateChangeColumns>;
+const toStateChange: (row: StateChangeRow) => StateChangeRecord = rowMapper(stateChangeColumns);
 
-const toProduct = (row: ProductRow): ProductRecord => ({
-  orderId: row.order_id,
-  lineId: row.line_id,
-  position: row.position,
-  productCode: row.product_code,
-  articleName: row.article_name,
-  articleGroup: row.article_group,
-  quantity: row.quantity,
-  unitPrice: row.unit_price,
-  imageUrl: row.image_url,
-  voucher: row.voucher,
-  processingStatus: row.processing_status,
-});
+const voucherOfferColumns = {
+  code: column<string>,
+  campaign_name: column<string>,
+  title: column<string>,
+  description: column<string>,
+  discount_percent: column<number | null>,
+  discount_amount: column<number | null>,
+  currency: column<string | null>,
+  valid_until: column<string | null>,
+};
+type VoucherOfferRow = RowOf<typeof voucherOfferColumns>;
+const toVoucherOffer: (row: VoucherOfferRow) => VoucherOfferRecord = rowMapper(voucherOfferColumns);
 
 /**
  * Spec 7 'notExpired' (decision 081): a super order is expired when, 30 days after it was taken, none
@@ -236,7 +217,7 @@ export function createOrdersRepository(db: Queryable) {
     async ordersOf(customerId: string, superOrderCodes: string[]): Promise<OrderRecord[]> {
       if (superOrderCodes.length === 0) return [];
       const { rows } = await db.query<OrderRow>(
-        `SELECT ${orderColumns} FROM orders o JOIN super_orders s ON s.code = o.super_order_code
+        `SELECT ${selectedOrderColumns} FROM orders o JOIN super_orders s ON s.code = o.super_order_code
          WHERE o.customer_id = $1 AND o.super_order_code = ANY($2::text[])
          ORDER BY o.super_order_code, o.position`,
         [customerId, superOrderCodes],
@@ -246,7 +227,7 @@ export function createOrdersRepository(db: Queryable) {
 
     async findOrder(customerId: string, orderId: string): Promise<OrderRecord | undefined> {
       const { rows } = await db.query<OrderRow>(
-        `SELECT ${orderColumns} FROM orders o JOIN super_orders s ON s.code = o.super_order_code
+        `SELECT ${selectedOrderColumns} FROM orders o JOIN super_orders s ON s.code = o.super_order_code
          WHERE o.id = $1 AND o.customer_id = $2`,
         [orderId, customerId],
       );
@@ -266,7 +247,7 @@ export function createOrdersRepository(db: Queryable) {
       const params = articleNames.length > 0 ? [customerId, articleNames] : [customerId];
       const at = params.length;
       const { rows } = await db.query<OrderRow>(
-        `SELECT ${orderColumns} FROM orders o JOIN super_orders s ON s.code = o.super_order_code
+        `SELECT ${selectedOrderColumns} FROM orders o JOIN super_orders s ON s.code = o.super_order_code
          WHERE o.customer_id = $1 ${filter}
          ORDER BY s.created_at DESC, o.id DESC OFFSET $${at + 1} LIMIT $${at + 2}`,
         [...params, page.offset, page.limit],
@@ -313,18 +294,11 @@ export function createOrdersRepository(db: Queryable) {
 
     async historyOf(orderIds: string[]): Promise<StateChangeRecord[]> {
       if (orderIds.length === 0) return [];
-      const { rows } = await db.query<{
-        order_id: string;
-        state: InternalOrderState;
-        occurred_at: Date | string;
-      }>('SELECT * FROM order_state_history WHERE order_id = ANY($1::text[]) ORDER BY occurred_at, state', [
-        orderIds,
-      ]);
-      return rows.map((row) => ({
-        orderId: row.order_id,
-        state: row.state,
-        occurredAt: toDate(row.occurred_at),
-      }));
+      const { rows } = await db.query<StateChangeRow>(
+        'SELECT * FROM order_state_history WHERE order_id = ANY($1::text[]) ORDER BY occurred_at, state',
+        [orderIds],
+      );
+      return rows.map(toStateChange);
     },
 
     /** True when one of the customer's products carries this voucher option code. */
@@ -338,34 +312,13 @@ export function createOrdersRepository(db: Queryable) {
     },
 
     async findVoucherOffer(code: string): Promise<VoucherOfferRecord | undefined> {
-      const { rows } = await db.query<{
-        code: string;
-        campaign_name: string;
-        title: string;
-        description: string;
-        discount_percent: number | null;
-        discount_amount: number | null;
-        currency: string | null;
-        valid_until: string | null;
-      }>(
+      const { rows } = await db.query<VoucherOfferRow>(
         `SELECT code, campaign_name, title, description, discount_percent, discount_amount, currency,
            to_char(valid_until, 'YYYY-MM-DD') AS valid_until
          FROM voucher_offers WHERE code = $1`,
         [code],
       );
-      const row = rows[0];
-      return (
-        row && {
-          code: row.code,
-          campaignName: row.campaign_name,
-          title: row.title,
-          description: row.description,
-          discountPercent: row.discount_percent,
-          discountAmount: row.discount_amount,
-          currency: row.currency,
-          validUntil: row.valid_until,
-        }
-      );
+      return rows[0] && toVoucherOffer(rows[0]);
     },
 
     async findCampaign(storefrontId: string, name: string): Promise<CampaignRecord | undefined> {
@@ -394,7 +347,7 @@ export function createOrdersRepository(db: Queryable) {
 
     async lockOrder(orderId: string): Promise<OrderRecord | undefined> {
       const { rows } = await db.query<OrderRow>(
-        `SELECT ${orderColumns} FROM orders o JOIN super_orders s ON s.code = o.super_order_code
+        `SELECT ${selectedOrderColumns} FROM orders o JOIN super_orders s ON s.code = o.super_order_code
          WHERE o.id = $1 FOR UPDATE OF o`,
         [orderId],
       );
@@ -403,7 +356,7 @@ export function createOrdersRepository(db: Queryable) {
 
     async ordersOfSuperOrder(code: string): Promise<OrderRecord[]> {
       const { rows } = await db.query<OrderRow>(
-        `SELECT ${orderColumns} FROM orders o JOIN super_orders s ON s.code = o.super_order_code
+        `SELECT ${selectedOrderColumns} FROM orders o JOIN super_orders s ON s.code = o.super_order_code
          WHERE o.super_order_code = $1 ORDER BY o.position`,
         [code],
       );

@@ -1,4 +1,5 @@
 import type { Queryable } from '../platform/database';
+import { column, columnList, numeric, rowMapper, type RowOf } from '../platform/rows';
 
 export interface PaymentRecord {
   id: string;
@@ -14,34 +15,21 @@ export interface PaymentRecord {
   mandate: string | null;
 }
 
-interface PaymentRow {
-  id: string;
-  customer_id: string;
-  purpose: string;
-  reference: string;
-  amount_minor: string | number;
-  currency: string;
-  provider: string;
-  provider_reference: string | null;
-  status: PaymentRecord['status'];
-  mandate: string | null;
-}
-
-const columns =
-  'id, customer_id, purpose, reference, amount_minor, currency, provider, provider_reference, status, mandate';
-
-const toRecord = (row: PaymentRow): PaymentRecord => ({
-  id: row.id,
-  customerId: row.customer_id,
-  purpose: row.purpose,
-  reference: row.reference,
-  amountMinor: Number(row.amount_minor),
-  currency: row.currency,
-  provider: row.provider,
-  providerReference: row.provider_reference,
-  status: row.status,
-  mandate: row.mandate,
-});
+const paymentColumns = {
+  id: column<string>,
+  customer_id: column<string>,
+  purpose: column<string>,
+  reference: column<string>,
+  amount_minor: numeric,
+  currency: column<string>,
+  provider: column<string>,
+  provider_reference: column<string | null>,
+  status: column<PaymentRecord['status']>,
+  mandate: column<string | null>,
+};
+type PaymentRow = RowOf<typeof paymentColumns>;
+const columns = columnList(paymentColumns);
+const toRecord: (row: PaymentRow) => PaymentRecord = rowMapper(paymentColumns);
 
 export function createPaymentsRepository(db: Queryable) {
   return {

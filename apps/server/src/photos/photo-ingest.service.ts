@@ -7,8 +7,9 @@ import { MAX_UPLOAD_MEGABYTES } from '@photo/contracts/upload';
 import type { UsageLimits } from '../config';
 import type { BlobStore } from '../platform/blob-store';
 import type { Database } from '../platform/database';
-import { storageQuotaExceeded, uploadRateExceeded } from '../platform/errors';
+import { storageQuotaExceeded } from '../platform/errors';
 import { enqueueJob, releaseJob } from '../platform/job-queue';
+import { rateLimitExceeded, rateLimits } from '../platform/rate-limits';
 import type { RateWindows } from '../platform/rate-windows';
 import { uuidv7 } from '../platform/uuid';
 import { DEFAULT_MAX_PIXELS } from './processing/derivatives';
@@ -22,7 +23,6 @@ export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MEGABYTES * 1024 * 1024;
 /** As long as file systems allow a name to be. */
 export const MAX_FILE_NAME_LENGTH = 255;
 const ORIGINAL_WAIT_MS = 60_000;
-const UPLOAD_WINDOW_SECONDS = 60 * 60;
 
 export interface IngestInput {
   ownerId: string;
@@ -73,9 +73,11 @@ export function createPhotoIngestService(
       if (used + (declaredBytes ?? 0) > usage.limits.photoStorageQuotaBytes) {
         throw storageQuotaExceeded(quotaMessage());
       }
-      const { count } = await usage.rateWindows.hit(`uploads:${ownerId}`, UPLOAD_WINDOW_SECONDS);
+      const limit = rateLimits.photoUploads;
+      const { count } = await usage.rateWindows.hit(`uploads:${ownerId}`, limit.windowSeconds);
       if (count > usage.limits.uploadFilesPerHour) {
-        throw uploadRateExceeded(
+        throw rateLimitExceeded(
+          limit,
           `At most ${usage.limits.uploadFilesPerHour} files can be uploaded per hour. Please try again later.`,
         );
       }

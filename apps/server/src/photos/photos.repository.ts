@@ -1,5 +1,6 @@
 import type { ActivationStatus, SortKey, SortOrder, TimelineEntry } from '@photo/contracts/photos';
 import type { Queryable } from '../platform/database';
+import { column, json, numeric, rowMapper, type RowOf } from '../platform/rows';
 
 export interface DerivativeRecord {
   size: number;
@@ -32,27 +33,29 @@ export interface PhotoRecord {
   derivatives: DerivativeRecord[];
 }
 
-export interface PhotoRow {
-  id: string;
-  owner_id: string;
-  upload_id: string;
-  local_file_name: string;
-  content_hash: string;
-  mime_type: string;
-  byte_size: string | number;
-  width: number;
-  height: number;
-  visible_width: number;
-  visible_height: number;
-  orientation: number | null;
-  taken_local: string | null;
-  taken_offset: string | null;
-  uploaded_at: string;
-  status: PhotoRecord['status'];
-  failure_reason: string | null;
-  placeholder: string | null;
-  derivatives: DerivativeRecord[] | string;
-}
+const photoRowColumns = {
+  id: column<string>,
+  owner_id: column<string>,
+  upload_id: column<string>,
+  local_file_name: column<string>,
+  content_hash: column<string>,
+  mime_type: column<string>,
+  byte_size: numeric,
+  width: column<number>,
+  height: column<number>,
+  visible_width: column<number>,
+  visible_height: column<number>,
+  orientation: column<number | null>,
+  taken_local: column<string | null>,
+  taken_offset: column<string | null>,
+  uploaded_at: column<string>,
+  status: column<PhotoRecord['status']>,
+  failure_reason: column<string | null>,
+  placeholder: column<string | null>,
+  derivatives: json<DerivativeRecord[]>,
+};
+export type PhotoRow = RowOf<typeof photoRowColumns>;
+export const toRecord: (row: PhotoRow) => PhotoRecord = rowMapper(photoRowColumns);
 
 // Timestamps leave the database as text in a fixed shape, so no driver applies a time zone to them.
 // Qualified, so the same list reads photos joined with an album's rows.
@@ -62,33 +65,6 @@ export const photoColumns = `photos.id, photos.owner_id, photos.upload_id, photo
   to_char(photos.taken_local, 'YYYY-MM-DD"T"HH24:MI:SS') AS taken_local, photos.taken_offset,
   to_char(photos.uploaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS uploaded_at,
   photos.status, photos.failure_reason, photos.placeholder, photos.derivatives`;
-
-export function toRecord(row: PhotoRow): PhotoRecord {
-  return {
-    id: row.id,
-    ownerId: row.owner_id,
-    uploadId: row.upload_id,
-    localFileName: row.local_file_name,
-    contentHash: row.content_hash,
-    mimeType: row.mime_type,
-    byteSize: Number(row.byte_size),
-    width: row.width,
-    height: row.height,
-    visibleWidth: row.visible_width,
-    visibleHeight: row.visible_height,
-    orientation: row.orientation,
-    takenLocal: row.taken_local,
-    takenOffset: row.taken_offset,
-    uploadedAt: row.uploaded_at,
-    status: row.status,
-    failureReason: row.failure_reason,
-    placeholder: row.placeholder,
-    derivatives:
-      typeof row.derivatives === 'string'
-        ? (JSON.parse(row.derivatives) as DerivativeRecord[])
-        : row.derivatives,
-  };
-}
 
 export type NewPhoto = Omit<
   PhotoRecord,

@@ -24,7 +24,6 @@ export const unsupportedMediaType = (message: string) =>
   new DomainError('unsupported_media_type', 415, message);
 export const storageQuotaExceeded = (message: string) =>
   new DomainError('storage_quota_exceeded', 413, message);
-export const uploadRateExceeded = (message: string) => new DomainError('upload_rate_exceeded', 429, message);
 /** A stored file that cannot be served (its zip is damaged or no longer holds it): the sender's fault. */
 export const fileUnavailable = (message: string) => new DomainError('file_unavailable', 502, message);
 export const paymentsUnavailable = () =>

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_IN_STARTS_PER_NETWORK } from '../auth/bff.routes';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestDatabase } from '../testing/test-database';
 import type { Database } from './database';
+import { rateLimits } from './rate-limits';
 
 describe(`route limits across replicas (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let db: Database;
@@ -23,7 +23,7 @@ describe(`route limits across replicas (${process.env.DATABASE_URL ? 'PostgreSQL
     t.app.inject({ url: '/auth/login?returnTo=%2F', headers: { host: 'nl.localhost:8080' }, remoteAddress });
 
   it('counts sign-in starts from one network address on every replica together', async () => {
-    for (let start = 0; start < SIGN_IN_STARTS_PER_NETWORK; start += 1) {
+    for (let start = 0; start < rateLimits.signInStarts.max; start += 1) {
       const answer = await startSignIn(start % 2 === 0 ? a : b, '203.0.113.7');
       expect(answer.statusCode).toBe(302);
     }

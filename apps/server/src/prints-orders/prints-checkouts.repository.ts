@@ -1,5 +1,6 @@
 import type { DeliveryAddress } from '@photo/contracts/orders';
 import type { Queryable } from '../platform/database';
+import { column, json, numeric, rowMapper, type RowOf } from '../platform/rows';
 
 export interface PrintsCheckout {
   id: string;
@@ -25,29 +26,6 @@ export interface PrintsCheckout {
   createdAt: string;
 }
 
-interface CheckoutRow {
-  id: string;
-  customer_id: string;
-  storefront_id: string;
-  locale: string;
-  temp_selection_id: string;
-  photo_ids: string[] | string;
-  article_code: string;
-  article_name: string;
-  size_code: string;
-  product_code: string;
-  paper_code: string | null;
-  finish_code: string | null;
-  quantity: number;
-  currency: string;
-  unit_price_minor: number;
-  delivery_type: 'Home' | 'PickupPoint';
-  delivery_price_minor: number;
-  delivery_address: DeliveryAddress | string;
-  super_order_code: string | null;
-  created_at: string;
-}
-
 /** node-postgres parses uuid[]; PGlite may hand over the array literal `{a,b}`. */
 const parseArray = (value: string[] | string) =>
   Array.isArray(value)
@@ -57,31 +35,30 @@ const parseArray = (value: string[] | string) =>
         .split(',')
         .filter(Boolean);
 
-const toCheckout = (row: CheckoutRow): PrintsCheckout => ({
-  id: row.id,
-  customerId: row.customer_id,
-  storefrontId: row.storefront_id,
-  locale: row.locale,
-  tempSelectionId: row.temp_selection_id,
-  photoIds: parseArray(row.photo_ids),
-  articleCode: row.article_code,
-  articleName: row.article_name,
-  sizeCode: row.size_code,
-  productCode: row.product_code,
-  paperCode: row.paper_code,
-  finishCode: row.finish_code,
-  quantity: Number(row.quantity),
-  currency: row.currency,
-  unitPriceMinor: Number(row.unit_price_minor),
-  deliveryType: row.delivery_type,
-  deliveryPriceMinor: Number(row.delivery_price_minor),
-  deliveryAddress:
-    typeof row.delivery_address === 'string'
-      ? (JSON.parse(row.delivery_address) as DeliveryAddress)
-      : row.delivery_address,
-  superOrderCode: row.super_order_code,
-  createdAt: row.created_at,
-});
+const checkoutColumns = {
+  id: column<string>,
+  customer_id: column<string>,
+  storefront_id: column<string>,
+  locale: column<string>,
+  temp_selection_id: column<string>,
+  photo_ids: parseArray,
+  article_code: column<string>,
+  article_name: column<string>,
+  size_code: column<string>,
+  product_code: column<string>,
+  paper_code: column<string | null>,
+  finish_code: column<string | null>,
+  quantity: numeric,
+  currency: column<string>,
+  unit_price_minor: numeric,
+  delivery_type: column<'Home' | 'PickupPoint'>,
+  delivery_price_minor: numeric,
+  delivery_address: json<DeliveryAddress>,
+  super_order_code: column<string | null>,
+  created_at: column<string>,
+};
+type CheckoutRow = RowOf<typeof checkoutColumns>;
+const toCheckout: (row: CheckoutRow) => PrintsCheckout = rowMapper(checkoutColumns);
 
 export function createPrintsCheckoutsRepository(db: Queryable) {
   return {

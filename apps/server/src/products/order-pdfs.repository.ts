@@ -1,6 +1,5 @@
 import type { Queryable } from '../platform/database';
-
-const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+import { column, isoTimestamp, numeric, rowMapper, type RowOf } from '../platform/rows';
 
 export interface PdfArchiveRecord {
   orderId: string;
@@ -10,21 +9,15 @@ export interface PdfArchiveRecord {
   sha256: string;
 }
 
-interface ArchiveRow {
-  order_id: string;
-  customer_id: string;
-  blob_key: string;
-  size: string | number;
-  sha256: string;
-}
-
-const toArchive = (row: ArchiveRow): PdfArchiveRecord => ({
-  orderId: row.order_id,
-  customerId: row.customer_id,
-  blobKey: row.blob_key,
-  size: Number(row.size),
-  sha256: row.sha256,
-});
+const archiveColumns = {
+  order_id: column<string>,
+  customer_id: column<string>,
+  blob_key: column<string>,
+  size: numeric,
+  sha256: column<string>,
+};
+type ArchiveRow = RowOf<typeof archiveColumns>;
+const toArchive: (row: ArchiveRow) => PdfArchiveRecord = rowMapper(archiveColumns);
 
 export interface OrderPdfRecord {
   code: string;
@@ -36,25 +29,17 @@ export interface OrderPdfRecord {
   createdAt: string;
 }
 
-interface PdfRow {
-  code: string;
-  order_id: string;
-  customer_id: string;
-  line_id: string;
-  entry_name: string;
-  name: string;
-  created_at: Date | string;
-}
-
-const toPdf = (row: PdfRow): OrderPdfRecord => ({
-  code: row.code,
-  orderId: row.order_id,
-  customerId: row.customer_id,
-  lineId: row.line_id,
-  entryName: row.entry_name,
-  name: row.name,
-  createdAt: toIso(row.created_at),
-});
+const pdfColumns = {
+  code: column<string>,
+  order_id: column<string>,
+  customer_id: column<string>,
+  line_id: column<string>,
+  entry_name: column<string>,
+  name: column<string>,
+  created_at: isoTimestamp,
+};
+type PdfRow = RowOf<typeof pdfColumns>;
+const toPdf: (row: PdfRow) => OrderPdfRecord = rowMapper(pdfColumns);
 
 /** A PDF of the list: with its order's code and the product line it was made for. */
 export interface ListedPdfRecord extends OrderPdfRecord {

@@ -1,6 +1,5 @@
 import type { Queryable } from '../platform/database';
-
-const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+import { column, isoTimestamp, numeric, rowMapper, type RowOf } from '../platform/rows';
 
 export interface ProductFileRecord {
   purpose: string;
@@ -28,28 +27,20 @@ interface ProductRow {
   changed_at: Date | string;
 }
 
-interface FileRow {
-  purpose: string;
-  language: string;
-  file_name: string;
-  content_type: string;
-  blob_key: string;
-  size: string | number;
-  sha256: string;
-}
-
 // The default file is stored under '' because the language is part of the key.
 const DEFAULT_LANGUAGE = '';
 
-const toFile = (row: FileRow): ProductFileRecord => ({
-  purpose: row.purpose,
-  language: row.language === DEFAULT_LANGUAGE ? null : row.language,
-  fileName: row.file_name,
-  contentType: row.content_type,
-  blobKey: row.blob_key,
-  size: Number(row.size),
-  sha256: row.sha256,
-});
+const fileColumns = {
+  purpose: column<string>,
+  language: (raw: string) => (raw === DEFAULT_LANGUAGE ? null : raw),
+  file_name: column<string>,
+  content_type: column<string>,
+  blob_key: column<string>,
+  size: numeric,
+  sha256: column<string>,
+};
+type FileRow = RowOf<typeof fileColumns>;
+const toFile: (row: FileRow) => ProductFileRecord = rowMapper(fileColumns);
 
 /** Product information from the shop's catalogue and its files by purpose and language. */
 export function createProductInformationRepository(db: Queryable) {
@@ -68,7 +59,7 @@ export function createProductInformationRepository(db: Queryable) {
         code: row.code,
         name: row.name,
         description: row.description,
-        changedAt: toIso(row.changed_at),
+        changedAt: isoTimestamp(row.changed_at),
         files: files.rows.map(toFile),
       };
     },

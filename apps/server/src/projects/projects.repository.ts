@@ -1,4 +1,5 @@
 import type { Queryable } from '../platform/database';
+import { column, isoTimestamp, nullable, numeric, rowMapper, type RowOf } from '../platform/rows';
 
 export interface ProjectRecord {
   id: string;
@@ -12,33 +13,19 @@ export interface ProjectRecord {
   updatedAt: string;
 }
 
-interface ProjectRow {
-  id: string;
-  owner_id: string;
-  storefront_id: string;
-  name: string;
-  product_code: string;
-  product_name: string;
-  preview_key: string | null;
-  preview_size: string | number | null;
-  updated_at: Date | string;
-}
-
-const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
-function toRecord(row: ProjectRow): ProjectRecord {
-  return {
-    id: row.id,
-    ownerId: row.owner_id,
-    storefrontId: row.storefront_id,
-    name: row.name,
-    productCode: row.product_code,
-    productName: row.product_name,
-    previewKey: row.preview_key,
-    previewSize: row.preview_size === null ? null : Number(row.preview_size),
-    updatedAt: toIso(row.updated_at),
-  };
-}
+const projectColumns = {
+  id: column<string>,
+  owner_id: column<string>,
+  storefront_id: column<string>,
+  name: column<string>,
+  product_code: column<string>,
+  product_name: column<string>,
+  preview_key: column<string | null>,
+  preview_size: nullable(numeric),
+  updated_at: isoTimestamp,
+};
+type ProjectRow = RowOf<typeof projectColumns>;
+const toRecord: (row: ProjectRow) => ProjectRecord = rowMapper(projectColumns);
 
 export interface ProjectWrite {
   id: string;

@@ -1,6 +1,7 @@
 import { countRecentMails, enqueueMail } from '../mail/mail-outbox.service';
 import { defineMailTemplate, greeting } from '../mail/mail-template';
 import type { Queryable } from '../platform/database';
+import { rateLimits } from '../platform/rate-limits';
 import type { ResolvedStorefront } from '../storefronts/storefronts';
 
 /** What the invitee's mail says: who shares which album, and the address that opens it. */
@@ -15,13 +16,6 @@ export interface AlbumInvitation {
   /** The owner's language on that storefront: the invitee's is not known. */
   locale: string;
 }
-
-/**
- * Album names and owners' addresses are words a customer chose, mailed to someone else: an address
- * receives at most this many invitations a day, so sharing cannot be used to flood a mailbox. Shares
- * beyond it are kept all the same; the invitee finds them under 'Shared with you'.
- */
-export const ALBUM_INVITATIONS_PER_ADDRESS_PER_DAY = 5;
 
 export const albumInvitationMail = defineMailTemplate<{
   ownerEmail: string;
@@ -42,8 +36,14 @@ export const albumInvitationMail = defineMailTemplate<{
 
 /** Sends an album invitation inside the transaction that stores the share. */
 export async function sendAlbumInvitationMail(tx: Queryable, invitation: AlbumInvitation): Promise<void> {
-  const sent = await countRecentMails(tx, invitation.inviteeEmail, [albumInvitationMail], 24 * 60 * 60);
-  if (sent >= ALBUM_INVITATIONS_PER_ADDRESS_PER_DAY) return;
+  const limit = rateLimits.albumInvitationMails;
+  const sent = await countRecentMails(
+    tx,
+    invitation.inviteeEmail,
+    [albumInvitationMail],
+    limit.windowSeconds,
+  );
+  if (sent >= limit.max) return;
   await enqueueMail(tx, {
     template: albumInvitationMail,
     params: {

@@ -8,11 +8,11 @@ import {
   SharedAlbumSchema,
 } from '@photo/contracts/shares';
 import { TimelineEntrySchema } from '@photo/contracts/photos';
+import { rateLimits } from '../platform/rate-limits';
 import { signIn, signInDemoAccounts, type SignedIn, type SignedInCustomer } from '../testing/sign-in';
 import { ingestBytes, testIngestService } from '../testing/ingest-bytes';
 import { linkTo, mailsTo } from '../testing/mailbox';
 import { registerCustomer } from '../testing/registration';
-import { ALBUM_INVITATIONS_PER_ADDRESS_PER_DAY } from './album-invitation-mail';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { makeJpeg } from '../testing/test-images';
 import { insertTestPhotos } from '../testing/test-photos';
@@ -280,19 +280,19 @@ describe(`shared albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : '
 
   it('mails an address at most five invitations a day, and keeps every share beyond them', async () => {
     const email = `popular-${Date.now()}@example.com`;
-    for (let album = 1; album <= ALBUM_INVITATIONS_PER_ADDRESS_PER_DAY + 2; album += 1) {
+    for (let album = 1; album <= rateLimits.albumInvitationMails.max + 2; album += 1) {
       expect((await invite(await createAlbum(`Album ${album}`), email)).statusCode).toBe(201);
     }
     const mails = await mailsTo(t, email);
     expect(mails.filter((mail) => mail.template === 'share.album-invitation')).toHaveLength(
-      ALBUM_INVITATIONS_PER_ADDRESS_PER_DAY,
+      rateLimits.albumInvitationMails.max,
     );
     const invitee = await registerCustomer(t, { email, password: 'a-long-password' });
     expect(invitee.cookie('session')).toBeDefined();
     const counts = SharedAlbumCountsSchema.parse(
       (await share(await signIn(t, { email, password: 'a-long-password' }), 'GET', '/users')).json(),
     );
-    expect(counts.readAlbumsCount).toBe(ALBUM_INVITATIONS_PER_ADDRESS_PER_DAY + 2);
+    expect(counts.readAlbumsCount).toBe(rateLimits.albumInvitationMails.max + 2);
   });
 
   it('refuses bad invitations with the field at fault', async () => {

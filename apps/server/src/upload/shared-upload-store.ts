@@ -9,15 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { DataStore, ERRORS, Upload } from '@tus/server';
 import type { BlobStore } from '../platform/blob-store';
 import type { Database } from '../platform/database';
-
-interface SessionRow {
-  id: string;
-  size: string | null;
-  received: string;
-  metadata: Record<string, string | null>;
-  parts: string[];
-  created_at: Date | string;
-}
+import { createUploadSessionsRepository, type UploadSessionsRepository } from './upload-sessions.repository';
 
 /**
  * tus uploads in progress that every replica sees (decision 111): the state (length, metadata, bytes
@@ -27,12 +19,15 @@ interface SessionRow {
  * The finished file is put together in a temporary file for the ingest, then the pieces are removed.
  */
 export class SharedUploadStore extends DataStore {
+  private readonly sessions: UploadSessionsRepository;
+
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly blobs: BlobStore,
     private readonly expirationMs: number,
   ) {
     super();
+    this.sessions = createUploadSessionsRepository(db);
     this.extensions = [
       'creation',
       'creation-with-upload',
@@ -43,16 +38,12 @@ export class SharedUploadStore extends DataStore {
   }
 
   override async create(upload: Upload): Promise<Upload> {
-    await this.db.query(`INSERT INTO upload_sessions (id, size, metadata) VALUES ($1, $2, $3)`, [
-      upload.id,
-      upload.size ?? null,
-      JSON.stringify(upload.metadata ?? {}),
-    ]);
+    await this.sessions.insert(upload.id, upload.size ?? null, upload.metadata ?? {});
     return upload;
   }
 
   override async getUpload(id: string): Promise<Upload> {
-    const row = await this.find(id);
+    const row = await this.sessions.find(id);
     if (!row) throw ERRORS.FILE_NOT_FOUND;
     return new Upload({
       id,
@@ -64,10 +55,7 @@ export class SharedUploadStore extends DataStore {
   }
 
   override async declareUploadLength(id: string, length: number): Promise<void> {
-    await this.db.query(`UPDATE upload_sessions SET size = $2, updated_at = now() WHERE id = $1`, [
-      id,
-      length,
-    ]);
+    await this.sessions.declareSize(id, length);
   }
 
   /**
@@ -94,12 +82,7 @@ export class SharedUploadStore extends DataStore {
   private async keepPiece(id: string, offset: number, piecePath: string, size: number): Promise<void> {
     const key = `uploads/${id}/${String(offset).padStart(12, '0')}-${randomUUID()}`;
     await this.blobs.put(key, createReadStream(piecePath), 'application/octet-stream');
-    const { rows } = await this.db.query(
-      `UPDATE upload_sessions SET received = received + $3, parts = array_append(parts, $4), updated_at = now()
-       WHERE id = $1 AND received = $2 RETURNING id`,
-      [id, offset, size, key],
-    );
-    if (rows.length === 0) {
+    if (!(await this.sessions.appendPiece(id, offset, size, key))) {
       // Another request wrote this offset first (or the upload is gone): this piece is not part of it.
       await this.blobs.delete(key).catch(() => undefined);
       throw ERRORS.INVALID_OFFSET;
@@ -108,7 +91,7 @@ export class SharedUploadStore extends DataStore {
 
   /** Runs `use` with the whole upload as one file on this machine, removed afterwards. */
   async withFile<T>(id: string, use: (filePath: string) => Promise<T>): Promise<T> {
-    const row = await this.find(id);
+    const row = await this.sessions.find(id);
     if (!row) throw ERRORS.FILE_NOT_FOUND;
     const directory = await mkdtemp(path.join(tmpdir(), 'upload-'));
     try {
@@ -124,30 +107,19 @@ export class SharedUploadStore extends DataStore {
   }
 
   override async remove(id: string): Promise<void> {
-    const { rows } = await this.db.query(`DELETE FROM upload_sessions WHERE id = $1 RETURNING id`, [id]);
+    const deleted = await this.sessions.delete(id);
     await this.blobs.deletePrefix(`uploads/${id}/`);
-    if (rows.length === 0) throw ERRORS.FILE_NOT_FOUND;
+    if (!deleted) throw ERRORS.FILE_NOT_FOUND;
   }
 
   /** Uploads nobody added to for the expiration period: their rows and pieces go. */
   override async deleteExpired(): Promise<number> {
-    const { rows } = await this.db.query<{ id: string }>(
-      `DELETE FROM upload_sessions WHERE updated_at < now() - make_interval(secs => $1) RETURNING id`,
-      [this.expirationMs / 1000],
-    );
-    for (const row of rows) await this.blobs.deletePrefix(`uploads/${row.id}/`);
-    return rows.length;
+    const ids = await this.sessions.deleteIdle(this.expirationMs / 1000);
+    for (const id of ids) await this.blobs.deletePrefix(`uploads/${id}/`);
+    return ids.length;
   }
 
   override getExpiration(): number {
     return this.expirationMs;
-  }
-
-  private async find(id: string): Promise<SessionRow | undefined> {
-    const { rows } = await this.db.query<SessionRow>(
-      `SELECT id, size, received, metadata, parts, created_at FROM upload_sessions WHERE id = $1`,
-      [id],
-    );
-    return rows[0];
   }
 }

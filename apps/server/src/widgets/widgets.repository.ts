@@ -1,5 +1,6 @@
 import type { BlockedReason, GalleryCategory } from '@photo/contracts/widgets';
 import type { Queryable } from '../platform/database';
+import { column, isoTimestamp, numeric, rowMapper, type RowOf } from '../platform/rows';
 
 export interface WidgetRecord {
   id: string;
@@ -40,53 +41,41 @@ export interface GalleryItemRecord {
   coverHeight: number;
 }
 
-interface WidgetRow {
-  id: string;
-  order_id: string;
-  owner_id: string;
-  storefront_id: string;
-  title: string;
-  product_name: string;
-  page_count: number;
-  blocked_reason: BlockedReason | null;
-  viewer_token: string;
-  is_public: boolean;
-  pages_received: string | number;
-  created_at: Date | string;
-}
+const widgetColumns = {
+  id: column<string>,
+  order_id: column<string>,
+  owner_id: column<string>,
+  storefront_id: column<string>,
+  title: column<string>,
+  product_name: column<string>,
+  page_count: column<number>,
+  blocked_reason: column<BlockedReason | null>,
+  viewer_token: column<string>,
+  is_public: column<boolean>,
+  pages_received: numeric,
+  created_at: isoTimestamp,
+};
+type WidgetRow = RowOf<typeof widgetColumns>;
+const toRecord: (row: WidgetRow) => WidgetRecord = rowMapper(widgetColumns);
 
-interface GalleryRow {
-  widget_id: string;
-  channel: string;
-  category_id: GalleryCategory;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+const pageColumns = {
+  page_number: column<number>,
+  blob_prefix: column<string>,
+  width: column<number>,
+  height: column<number>,
+};
+type PageRow = RowOf<typeof pageColumns>;
+const toPageRecord: (row: PageRow) => WidgetPageRecord = rowMapper(pageColumns);
 
-const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
-const toRecord = (row: WidgetRow): WidgetRecord => ({
-  id: row.id,
-  orderId: row.order_id,
-  ownerId: row.owner_id,
-  storefrontId: row.storefront_id,
-  title: row.title,
-  productName: row.product_name,
-  pageCount: row.page_count,
-  blockedReason: row.blocked_reason,
-  viewerToken: row.viewer_token,
-  isPublic: row.is_public,
-  pagesReceived: Number(row.pages_received),
-  createdAt: toIso(row.created_at),
-});
-
-const toGalleryRecord = (row: GalleryRow): GalleryEntryRecord => ({
-  widgetId: row.widget_id,
-  channel: row.channel,
-  categoryId: row.category_id,
-  createdAt: toIso(row.created_at),
-  updatedAt: toIso(row.updated_at),
-});
+const galleryColumns = {
+  widget_id: column<string>,
+  channel: column<string>,
+  category_id: column<GalleryCategory>,
+  created_at: isoTimestamp,
+  updated_at: isoTimestamp,
+};
+type GalleryRow = RowOf<typeof galleryColumns>;
+const toGalleryRecord: (row: GalleryRow) => GalleryEntryRecord = rowMapper(galleryColumns);
 
 const SELECT_WIDGET = `SELECT w.*, (SELECT count(*) FROM widget_pages p WHERE p.widget_id = w.id) AS pages_received
   FROM widgets w`;
@@ -219,36 +208,19 @@ export function createWidgetsRepository(db: Queryable) {
     },
 
     async pages(widgetId: string): Promise<WidgetPageRecord[]> {
-      const { rows } = await db.query<{
-        page_number: number;
-        blob_prefix: string;
-        width: number;
-        height: number;
-      }>('SELECT * FROM widget_pages WHERE widget_id = $1 ORDER BY page_number', [widgetId]);
-      return rows.map((row) => ({
-        pageNumber: row.page_number,
-        blobPrefix: row.blob_prefix,
-        width: row.width,
-        height: row.height,
-      }));
+      const { rows } = await db.query<PageRow>(
+        'SELECT * FROM widget_pages WHERE widget_id = $1 ORDER BY page_number',
+        [widgetId],
+      );
+      return rows.map(toPageRecord);
     },
 
     async page(widgetId: string, pageNumber: number): Promise<WidgetPageRecord | undefined> {
-      const { rows } = await db.query<{
-        page_number: number;
-        blob_prefix: string;
-        width: number;
-        height: number;
-      }>('SELECT * FROM widget_pages WHERE widget_id = $1 AND page_number = $2', [widgetId, pageNumber]);
-      const row = rows[0];
-      return (
-        row && {
-          pageNumber: row.page_number,
-          blobPrefix: row.blob_prefix,
-          width: row.width,
-          height: row.height,
-        }
+      const { rows } = await db.query<PageRow>(
+        'SELECT * FROM widget_pages WHERE widget_id = $1 AND page_number = $2',
+        [widgetId, pageNumber],
       );
+      return rows[0] && toPageRecord(rows[0]);
     },
 
     /** Deletes the widget (of this owner, when one is named); answers its pages' blob prefixes. */

@@ -5,7 +5,6 @@ import {
   galleryCategories,
   SHARE_MESSAGE_MAX,
   SHARE_SENDER_NAME_MAX,
-  WIDGET_SHARES_PER_HOUR,
   WIDGET_VIEWER_PATH,
   widgetCoverPath,
   type BlockedOrder,
@@ -19,7 +18,8 @@ import { enqueueMail } from '../mail/mail-outbox.service';
 import type { BlobStore } from '../platform/blob-store';
 import type { Caller } from '../platform/caller';
 import type { Database } from '../platform/database';
-import { conflict, forbidden, invalid, notFound, tooManyRequests } from '../platform/errors';
+import { conflict, forbidden, invalid, notFound } from '../platform/errors';
+import { rateLimitExceeded, rateLimits } from '../platform/rate-limits';
 import type { RateWindows } from '../platform/rate-windows';
 import { isUuid, uuidv7 } from '../platform/uuid';
 import { processPhoto } from '../photos/processing/process-photo';
@@ -206,9 +206,9 @@ export function createWidgetsService(deps: { db: Database; blobs: BlobStore; rat
       }
       if (!record.isPublic) throw conflict('Public viewing of this photo book is off');
       // Counted once the request is valid: a typo does not use up the customer's allowance.
-      const { count } = await deps.rateWindows.hit(`widget-share:${caller.customerId}`, 60 * 60);
-      if (count > WIDGET_SHARES_PER_HOUR)
-        throw tooManyRequests('Too many photo books shared; try again later');
+      const limit = rateLimits.photoBookShares;
+      const { count } = await deps.rateWindows.hit(`widget-share:${caller.customerId}`, limit.windowSeconds);
+      if (count > limit.max) throw rateLimitExceeded(limit, 'Too many photo books shared; try again later');
       await db.transaction((tx) =>
         enqueueMail(tx, {
           template: widgetShareMail,
