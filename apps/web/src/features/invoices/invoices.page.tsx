@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { historicalInvoicePdfPath } from '@photo/contracts/invoices';
+import { formatMoney } from '@photo/contracts/money';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
@@ -8,16 +9,12 @@ import { Page } from '../../shared/ui/page';
 import { invoiceQueries } from './invoices.queries';
 import './invoices.css';
 
-/** Minor units of a currency as Intl knows them (2 for every storefront's currency). */
-const minorDigits = (currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-
 /**
  * '/invoices' (B2B only, spec 2.1, 6, 7): the invoices made from the customer's confirmed orders, each
  * with its date, number, order and amount, and its PDF to download.
  */
 export function InvoicesPage() {
-  const { t, formatDate, formatNumber } = useI18n();
+  const { t, formatDate, locale } = useI18n();
   const { request, config } = useAppEnvironment();
   const invoices = useQuery(invoiceQueries.list(request));
   const captionId = useId();
@@ -61,10 +58,7 @@ export function InvoicesPage() {
                   <th scope="row">{invoice.invoiceNumber}</th>
                   <td>{invoice.orderRef}</td>
                   <td className="invoices__amount">
-                    {formatNumber(invoice.grossTotal / 10 ** minorDigits(invoice.currency), {
-                      style: 'currency',
-                      currency: invoice.currency,
-                    })}
+                    {formatMoney(invoice.grossTotal, invoice.currency, locale)}
                   </td>
                   <td>
                     <a

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatMoney } from '@photo/contracts/money';
 import { ordersApi, type ReorderQuote } from '@photo/contracts/orders';
 import { isApiError } from '../../shared/api/api-error';
 import { addressLines } from '../../shared/address-form/address-lines';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
-import { useFormatPrice } from '../../shared/orders/order-status';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { ModalDialog } from '../../shared/ui/modal-dialog';
 import { useContinueTo } from './continue-to';
@@ -112,8 +112,8 @@ function ReorderReview({ orderCode, onClose }: { orderCode: string; onClose: () 
 }
 
 function ConfirmLabel({ quote }: { quote: ReorderQuote }) {
-  const { t } = useI18n();
-  const amount = useFormatPrice()(quote.totalPrice, quote.currency);
+  const { t, locale } = useI18n();
+  const amount = formatMoney(quote.totalPrice, quote.currency, locale);
   return (
     <>
       {quote.payment.how === 'invoice'
@@ -125,8 +125,7 @@ function ConfirmLabel({ quote }: { quote: ReorderQuote }) {
 
 function QuoteSummary({ quote }: { quote: ReorderQuote }) {
   const { t, locale } = useI18n();
-  const formatPrice = useFormatPrice();
-  const price = (minor: number) => formatPrice(minor, quote.currency);
+  const price = (minor: number) => formatMoney(minor, quote.currency, locale);
   const countryName = (code: string) => new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
   const method = quote.payment.method && t(`paymentMethod.method.${quote.payment.method}`);
   return (

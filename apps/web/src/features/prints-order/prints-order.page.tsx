@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Address } from '@photo/contracts/addresses';
 import { deliveryCapability, type ChannelArticles, type DeliveryType } from '@photo/contracts/merchandise';
+import { formatMoney } from '@photo/contracts/money';
 import { photoFilePath } from '@photo/contracts/photos';
 import {
   MAX_PRINTS_ORDER_PHOTOS,
@@ -19,7 +20,6 @@ import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
-import { formatMoney } from './money';
 import { printsOrderQueries } from './prints-order.queries';
 import './prints-order.css';
 
@@ -172,7 +172,7 @@ function PrintsOrderForm({
   const subtotal = { amountMinor: size.price.amountMinor * prints, currency };
   const total = { amountMinor: subtotal.amountMinor + delivery.price.amountMinor, currency };
   const tooMany = photoIds.length > MAX_PRINTS_ORDER_PHOTOS;
-  const money = (amountMinor: number) => formatMoney(formatNumber, { amountMinor, currency });
+  const money = (amountMinor: number) => formatMoney(amountMinor, currency, locale);
 
   const chooseArticle = (code: string) => {
     const next = catalogue.articles.find((candidate) => candidate.code === code)!;
@@ -240,7 +240,9 @@ function PrintsOrderForm({
             width: formatNumber(candidate.widthCm),
             height: formatNumber(candidate.heightCm),
           }),
-          detail: t('printsOrder.pricePerPrint', { price: formatMoney(formatNumber, candidate.price) }),
+          detail: t('printsOrder.pricePerPrint', {
+            price: formatMoney(candidate.price.amountMinor, candidate.price.currency, locale),
+          }),
         }))}
       />
       {article.papers.length > 0 && (
@@ -299,7 +301,7 @@ function PrintsOrderForm({
           value: option.type,
           label:
             option.type === 'Home' ? t('printsOrder.deliveryHome') : t('printsOrder.deliveryPickupPoint'),
-          detail: formatMoney(formatNumber, option.price),
+          detail: formatMoney(option.price.amountMinor, option.price.currency, locale),
         }))}
       />
       {deliveryType === 'Home' &&
