@@ -1,10 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ALBUM_NAME_MAX_LENGTH, albumNameProblem, type AlbumNameProblem } from '@photo/contracts/albums';
+import { Field } from '../forms/field';
+import { FormActions } from '../forms/form-actions';
+import { useSubmit } from '../forms/use-submit';
 import { useI18n } from '../i18n/i18n.context';
 import type { MessageId } from '../i18n/translator';
 import { ModalDialog } from '../ui/modal-dialog';
 
-const problemMessage: Record<AlbumNameProblem, MessageId> = {
+/** Spec 5's messages of the album name rule, wherever a name is typed. */
+export const albumNameMessage: Record<AlbumNameProblem, MessageId> = {
   required: 'album.name.required',
   invalid: 'album.name.invalid',
 };
@@ -31,60 +35,41 @@ export function AlbumNameDialog({
   const { t } = useI18n();
   const [name, setName] = useState(initialName);
   const [problem, setProblem] = useState<AlbumNameProblem | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const errorId = useId();
+  const save = useSubmit({ mutationFn: onSubmit, failureMessage: 'album.error.save' });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = albumNameProblem(name);
     setProblem(found);
-    if (found) return;
-    setBusy(true);
-    setFailed(false);
-    try {
-      await onSubmit(name);
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
+    if (!found) save.mutate(name);
   };
 
   return (
-    <ModalDialog title={title} onClose={onClose} closable={!busy}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <label className="field">
-          <span className="field__label">{t('album.name.label')}</span>
-          <input
-            className="field__input"
-            value={name}
-            placeholder={t('album.name.placeholder')}
-            maxLength={ALBUM_NAME_MAX_LENGTH}
-            onChange={(event) => setName(event.target.value)}
-            aria-invalid={problem !== undefined}
-            aria-describedby={problem ? errorId : undefined}
-            autoComplete="off"
-          />
-        </label>
-        {problem && (
-          <p id={errorId} className="field__error">
-            {t(problemMessage[problem])}
-          </p>
-        )}
-        {failed && (
+    <ModalDialog title={title} onClose={onClose} closable={!save.isPending}>
+      <form onSubmit={submit} noValidate>
+        <Field label={t('album.name.label')} error={problem && t(albumNameMessage[problem])}>
+          {(control) => (
+            <input
+              {...control}
+              value={name}
+              placeholder={t('album.name.placeholder')}
+              maxLength={ALBUM_NAME_MAX_LENGTH}
+              onChange={(event) => setName(event.target.value)}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+        {save.failure && (
           <p className="alert" role="alert">
-            {t('album.error.save')}
+            {save.failure}
           </p>
         )}
-        <div className="modal-dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-            {t('photos.cancel')}
-          </button>
-          <button type="submit" className="button" disabled={busy}>
-            {submitLabel}
-          </button>
-        </div>
+        <FormActions
+          placement="dialog"
+          submitLabel={submitLabel}
+          busy={save.isPending}
+          cancel={{ label: t('photos.cancel'), onClick: onClose }}
+        />
       </form>
     </ModalDialog>
   );
