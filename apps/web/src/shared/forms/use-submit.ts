@@ -7,6 +7,7 @@ export interface SubmitOptions<Input, Result> {
   mutationFn: (input: Input) => Promise<Result>;
   /** The queries the change makes stale: fetched again (spec 4's changed flags) before `onSuccess`. */
   invalidates?: readonly QueryKey[];
+  /** Sees the page as it is when the answer comes (TanStack's latest options), not as it was sent. */
   onSuccess?: (result: Result, input: Input) => unknown;
   onError?: (error: Error, input: Input) => unknown;
   /**
