@@ -9,7 +9,7 @@ export interface ConfirmDialogProps {
   /** Shown inside the dialog when `onConfirm` fails (spec 8: the error stays in the modal). */
   errorMessage: string;
   /** Does the work; resolves to close the way the caller decides, rejects to show the error. */
-  onConfirm: () => Promise<void>;
+  onConfirm: () => Promise<unknown>;
   onClose: () => void;
   /** 'danger' (the default) for what cannot be undone; 'primary' for a confirmation that only does work. */
   confirmTone?: 'danger' | 'primary';
