@@ -6,6 +6,7 @@ import { isApiError } from '../../shared/api/api-error';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
+import { LoadError } from '../../shared/ui/load-error';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
 import { DeliveryAddressChange } from './delivery-address-change';
@@ -30,17 +31,12 @@ export function OrderDetailsPage() {
       </AppLink>
       {details.isPending ? (
         <LoadingIndicator label={t('common.loading')} />
+      ) : isApiError(details.error, 404) ? (
+        <p className="alert" role="alert">
+          {t('orders.notFound')}
+        </p>
       ) : details.isError ? (
-        <div className="orders__error">
-          <p className="alert" role="alert">
-            {isApiError(details.error, 404) ? t('orders.notFound') : t('orders.detailsLoadError')}
-          </p>
-          {!isApiError(details.error, 404) && (
-            <button type="button" className="button button--secondary" onClick={() => void details.refetch()}>
-              {t('common.tryAgain')}
-            </button>
-          )}
-        </div>
+        <LoadError message={t('orders.detailsLoadError')} onRetry={() => void details.refetch()} />
       ) : (
         <OrderDetails order={details.data} />
       )}

@@ -6,6 +6,7 @@ import { IN_PROGRESS_DAYS, type SuperOrder } from '@photo/contracts/orders';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
+import { LoadError } from '../../shared/ui/load-error';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
 import { useLoadMoreWhenVisible } from '../../shared/ui/use-load-more-when-visible';
@@ -47,14 +48,7 @@ export function OrdersPage() {
       {orders.isPending ? (
         <LoadingIndicator label={t('common.loading')} />
       ) : orders.isError ? (
-        <div className="orders__error">
-          <p className="alert" role="alert">
-            {t('error.generic')}
-          </p>
-          <button type="button" className="button button--secondary" onClick={() => void orders.refetch()}>
-            {t('common.tryAgain')}
-          </button>
-        </div>
+        <LoadError message={t('error.generic')} onRetry={() => void orders.refetch()} />
       ) : loaded.length === 0 ? (
         <p className="orders__empty">{t('orders.empty')}</p>
       ) : (
