@@ -1,3 +1,4 @@
+import type { QueryKey } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ALBUM_NAME_MAX_LENGTH, albumNameProblem, type AlbumNameProblem } from '@photo/contracts/albums';
 import { Field } from '../forms/field';
@@ -18,24 +19,34 @@ export const albumNameMessage: Record<AlbumNameProblem, MessageId> = {
  * never on blur or change, by the same rule the server applies. A failed save keeps the dialog open
  * with the spec 8 text.
  */
-export function AlbumNameDialog({
+export function AlbumNameDialog<Saved>({
   title,
   submitLabel,
   initialName = '',
   onSubmit,
+  invalidates,
+  onSaved,
   onClose,
 }: {
   title: string;
   submitLabel: string;
   initialName?: string;
   /** Saves the name; rejects to show the failure. */
-  onSubmit: (name: string) => Promise<void>;
+  onSubmit: (name: string) => Promise<Saved>;
+  /** The queries a saved name makes stale. */
+  invalidates?: readonly QueryKey[];
+  onSaved: (saved: Saved) => void;
   onClose: () => void;
 }) {
   const { t } = useI18n();
   const [name, setName] = useState(initialName);
   const [problem, setProblem] = useState<AlbumNameProblem | undefined>();
-  const save = useSubmit({ mutationFn: onSubmit, failureMessage: 'album.error.save' });
+  const save = useSubmit({
+    mutationFn: onSubmit,
+    invalidates,
+    onSuccess: onSaved,
+    failureMessage: 'album.error.save',
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
