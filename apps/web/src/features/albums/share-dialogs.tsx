@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { email as emailSchema } from '@photo/contracts/common';
 import { shareApi, type Participants } from '@photo/contracts/shares';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
-import { Field } from '../../shared/forms/field';
+import { TextField } from '../../shared/forms/field';
 import { FormActions } from '../../shared/forms/form-actions';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
@@ -50,17 +50,14 @@ function ShareForm({
 
   return (
     <form className="share-form" onSubmit={submit} noValidate>
-      <Field label={t('album.share.email')} error={invalid ? t('album.share.invalidEmail') : undefined}>
-        {(control) => (
-          <input
-            {...control}
-            type="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            autoComplete="off"
-          />
-        )}
-      </Field>
+      <TextField
+        label={t('album.share.email')}
+        error={invalid ? t('album.share.invalidEmail') : undefined}
+        type="email"
+        value={email}
+        onValue={setEmail}
+        autoComplete="off"
+      />
       {share.failure && (
         <p className="alert" role="alert">
           {share.failure}

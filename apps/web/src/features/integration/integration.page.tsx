@@ -12,7 +12,7 @@ import {
 import { isApiError } from '../../shared/api/api-error';
 import { customerQueries } from '../../shared/customer/customer.queries';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
-import { Field } from '../../shared/forms/field';
+import { TextField } from '../../shared/forms/field';
 import { FormActions } from '../../shared/forms/form-actions';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
@@ -150,28 +150,22 @@ function CallbackSettings({ integration }: { integration: Integration }) {
         })}
       </p>
       <form className="integration__form" onSubmit={submit} noValidate>
-        <Field
+        <TextField
           label={t('integration.callback.url')}
           hint={t('integration.callback.urlHint')}
           error={saveUrlError && t(saveUrlError)}
           announceError
           className="integration__field"
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="url"
-              inputMode="url"
-              autoComplete="url"
-              value={url}
-              placeholder="https://"
-              onChange={(event) => {
-                setUrl(event.target.value);
-                edited();
-              }}
-            />
-          )}
-        </Field>
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          value={url}
+          placeholder="https://"
+          onValue={(typed) => {
+            setUrl(typed);
+            edited();
+          }}
+        />
         <fieldset className="integration__formats">
           <legend>{t('integration.callback.format')}</legend>
           {callbackFormats.map((choice) => (

@@ -6,7 +6,7 @@ import { SHARE_MESSAGE_MAX, SHARE_SENDER_NAME_MAX, widgetsApi } from '@photo/con
 import { isApiError } from '../../shared/api/api-error';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
-import { Field, useFieldErrors } from '../../shared/forms/field';
+import { Field, TextField, useFieldErrors } from '../../shared/forms/field';
 import { FormActions } from '../../shared/forms/form-actions';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
@@ -143,39 +143,28 @@ function ShareForm({ book }: { book: OnlinePhotoBook }) {
       <form onSubmit={submit} noValidate>
         <h2 className="card__title">{book.title}</h2>
         <p>{t('widgetShare.intro', { title: book.title })}</p>
-        <Field
+        <TextField
           label={t('widgetShare.fromName')}
-          id={fields.idOf('fromName')}
-          error={fields.errorOf('fromName')}
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              value={fromName}
-              maxLength={SHARE_SENDER_NAME_MAX}
-              autoComplete="name"
-              onChange={(event) => setFromName(event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('widgetShare.toEmail')} id={fields.idOf('toEmail')} error={fields.errorOf('toEmail')}>
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              value={toEmail}
-              maxLength={EMAIL_MAX_LENGTH}
-              autoComplete="off"
-              onChange={(event) => setToEmail(event.target.value)}
-            />
-          )}
-        </Field>
+          {...fields.of('fromName')}
+          type="text"
+          value={fromName}
+          maxLength={SHARE_SENDER_NAME_MAX}
+          autoComplete="name"
+          onValue={setFromName}
+        />
+        <TextField
+          label={t('widgetShare.toEmail')}
+          {...fields.of('toEmail')}
+          type="email"
+          value={toEmail}
+          maxLength={EMAIL_MAX_LENGTH}
+          autoComplete="off"
+          onValue={setToEmail}
+        />
         <Field
           label={t('widgetShare.message')}
           hint={t('widgetShare.messageHint', { max: SHARE_MESSAGE_MAX })}
-          id={fields.idOf('message')}
-          error={fields.errorOf('message')}
+          {...fields.of('message')}
         >
           {(control) => (
             <textarea

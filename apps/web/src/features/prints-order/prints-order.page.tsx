@@ -16,7 +16,7 @@ import { isApiError } from '../../shared/api/api-error';
 import { addressLines } from '../../shared/address-form/address-lines';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
-import { ChoiceGroup, Field } from '../../shared/forms/field';
+import { ChoiceGroup, TextField } from '../../shared/forms/field';
 import { FormActions } from '../../shared/forms/form-actions';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
@@ -262,30 +262,24 @@ function PrintsOrderForm({
         />
       )}
 
-      <Field
+      <TextField
         label={t('printsOrder.quantity')}
         error={
           showQuantityError ? t('printsOrder.quantityInvalid', { max: MAX_PRINTS_PER_PHOTO }) : undefined
         }
         className="prints-order__quantity"
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_PRINTS_PER_PHOTO}
-            value={quantityText}
-            onChange={(event) => {
-              setQuantityText(event.target.value);
-              // Once told, the customer sees the message go as soon as the number is right.
-              if (quantityInvalid) setQuantityInvalid(false);
-              checkout.reset();
-            }}
-          />
-        )}
-      </Field>
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_PRINTS_PER_PHOTO}
+        value={quantityText}
+        onValue={(typed) => {
+          setQuantityText(typed);
+          // Once told, the customer sees the message go as soon as the number is right.
+          if (quantityInvalid) setQuantityInvalid(false);
+          checkout.reset();
+        }}
+      />
 
       <Choices
         legend={t('printsOrder.delivery')}

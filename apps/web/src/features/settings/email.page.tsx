@@ -4,7 +4,7 @@ import { CONFIRMATION_LINK_HOURS, identitiesApi } from '@photo/contracts/identit
 import { isApiError } from '../../shared/api/api-error';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
-import { Field, useFieldErrors } from '../../shared/forms/field';
+import { TextField, useFieldErrors } from '../../shared/forms/field';
 import { FormActions } from '../../shared/forms/form-actions';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
@@ -77,31 +77,25 @@ export function EmailPage() {
         </div>
       ) : (
         <form className="settings__form" onSubmit={submit} noValidate>
-          <Field label={t('email.new')} id={fields.idOf('email')} error={fields.errorOf('email')}>
-            {(control) => (
-              <input
-                {...control}
-                type="email"
-                value={email}
-                maxLength={EMAIL_MAX_LENGTH}
-                autoComplete="email"
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            label={t('email.new')}
+            {...fields.of('email')}
+            type="email"
+            value={email}
+            onValue={setEmail}
+            maxLength={EMAIL_MAX_LENGTH}
+            autoComplete="email"
+          />
           <p className="settings__hint">{t('email.passwordHint')}</p>
-          <Field label={t('email.password')} id={fields.idOf('password')} error={fields.errorOf('password')}>
-            {(control) => (
-              <input
-                {...control}
-                type="password"
-                value={password}
-                maxLength={254}
-                autoComplete="current-password"
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            label={t('email.password')}
+            {...fields.of('password')}
+            type="password"
+            value={password}
+            onValue={setPassword}
+            maxLength={254}
+            autoComplete="current-password"
+          />
           {send.failure && (
             <div className="alert" role="alert">
               <p>

@@ -13,7 +13,7 @@ import { isApiError } from '../../shared/api/api-error';
 import { customerQueries } from '../../shared/customer/customer.queries';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
-import { Field, useFieldErrors } from '../../shared/forms/field';
+import { Field, TextField, useFieldErrors } from '../../shared/forms/field';
 import { FormActions } from '../../shared/forms/form-actions';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
@@ -119,18 +119,16 @@ export function PersonalDetailsPage() {
     label: MessageId,
     options: { type?: string; autoComplete: string; optional?: boolean },
   ) => (
-    <Field label={t(label)} optional={options.optional} id={fields.idOf(name)} error={fields.errorOf(name)}>
-      {(control) => (
-        <input
-          {...control}
-          type={options.type ?? 'text'}
-          value={values[name]}
-          maxLength={PROFILE_TEXT_MAX_LENGTH}
-          autoComplete={options.autoComplete}
-          onChange={(event) => setValues((old) => ({ ...old, [name]: event.target.value }))}
-        />
-      )}
-    </Field>
+    <TextField
+      label={t(label)}
+      optional={options.optional}
+      {...fields.of(name)}
+      type={options.type ?? 'text'}
+      value={values[name]}
+      onValue={(value) => setValues((old) => ({ ...old, [name]: value }))}
+      maxLength={PROFILE_TEXT_MAX_LENGTH}
+      autoComplete={options.autoComplete}
+    />
   );
 
   return (

@@ -153,8 +153,7 @@ export function AddressForm({
         key={field}
         label={labelOf(field)}
         optional={!required}
-        id={fields.idOf(field)}
-        error={fields.errorOf(field)}
+        {...fields.of(field)}
         className={`address-form__field address-form__field--${field}`}
       >
         {(control) => {

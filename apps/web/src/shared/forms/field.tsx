@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useT } from '../i18n/i18n.context';
 
 /** What a field hands its control: the control's id, look and wiring to the hint and the error. */
@@ -7,6 +7,23 @@ export interface FieldControl {
   className: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
+}
+
+export interface FieldProps {
+  label: string;
+  hint?: string;
+  error?: string;
+  /**
+   * An error the server found: it comes after the submit, with the focus elsewhere, so it is
+   * announced. An error found on submit is read when the form moves the focus to its field.
+   */
+  announceError?: boolean;
+  /** Says '(optional)' after the label. */
+  optional?: boolean;
+  /** The control's id, for a form that moves the focus to the field at fault. */
+  id?: string;
+  /** The field's own layout class, beside `field`. */
+  className?: string;
 }
 
 /**
@@ -23,23 +40,7 @@ export function Field({
   id,
   className,
   children,
-}: {
-  label: string;
-  hint?: string;
-  error?: string;
-  /**
-   * An error the server found: it comes after the submit, with the focus elsewhere, so it is
-   * announced. An error found on submit is read when the form moves the focus to its field.
-   */
-  announceError?: boolean;
-  /** Says '(optional)' after the label. */
-  optional?: boolean;
-  /** The control's id, for a form that moves the focus to the field at fault. */
-  id?: string;
-  /** The field's own layout class, beside `field`. */
-  className?: string;
-  children: (control: FieldControl) => ReactNode;
-}) {
+}: FieldProps & { children: (control: FieldControl) => ReactNode }) {
   const t = useT();
   const madeId = useId();
   const controlId = id ?? madeId;
@@ -69,6 +70,33 @@ export function Field({
         </p>
       )}
     </div>
+  );
+}
+
+type InputAttributes = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  keyof FieldControl | 'value' | 'onChange' | 'children'
+>;
+
+/** The common field: one line of text (`type` says which kind), `onValue` hears what is typed. */
+export function TextField({
+  label,
+  hint,
+  error,
+  announceError,
+  optional,
+  id,
+  className,
+  value,
+  onValue,
+  ...input
+}: FieldProps & InputAttributes & { value: string; onValue: (value: string) => void }) {
+  return (
+    <Field {...{ label, hint, error, announceError, optional, id, className }}>
+      {(control) => (
+        <input {...input} {...control} value={value} onChange={(event) => onValue(event.target.value)} />
+      )}
+    </Field>
   );
 }
 
@@ -112,8 +140,8 @@ export function useFieldErrors<Name extends string>() {
   const [errors, setErrors] = useState<FieldErrors<Name>>({});
   const idOf = (name: Name) => `${formId}-${name}`;
   return {
-    idOf,
-    errorOf: (name: Name) => errors[name],
+    /** What the field of that name shows: its control's id, and its error. */
+    of: (name: Name) => ({ id: idOf(name), error: errors[name] }),
     /** `order` is the fields' order in the form, when more than one may be at fault. */
     show: (found: FieldErrors<Name>, order: readonly Name[] = Object.keys(found) as Name[]) => {
       setErrors(found);

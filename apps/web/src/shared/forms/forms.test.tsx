@@ -41,10 +41,10 @@ function NameForm({ send }: { send: (name: string) => Promise<unknown> }) {
   return (
     <form onSubmit={submit} noValidate>
       <p>Reads: {saved.dataUpdatedAt > 0 ? String(saved.data) : ''}</p>
-      <Field label="Name" hint="As on your passport" id={fields.idOf('name')} error={fields.errorOf('name')}>
+      <Field label="Name" hint="As on your passport" {...fields.of('name')}>
         {(control) => <input {...control} value={name} onChange={(event) => setName(event.target.value)} />}
       </Field>
-      <Field label="City" optional id={fields.idOf('city')} error={fields.errorOf('city')}>
+      <Field label="City" optional {...fields.of('city')}>
         {(control) => <input {...control} />}
       </Field>
       {save.failure && <p role="alert">{save.failure}</p>}

@@ -1,15 +1,14 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ALBUM_NAME_MAX_LENGTH, albumNameProblem, type AlbumNameProblem } from '@photo/contracts/albums';
-import { Field } from '../forms/field';
+import { TextField } from '../forms/field';
 import { FormActions } from '../forms/form-actions';
 import { useSubmit } from '../forms/use-submit';
 import { useI18n } from '../i18n/i18n.context';
 import type { MessageId } from '../i18n/translator';
 import { ModalDialog } from '../ui/modal-dialog';
 
-/** Spec 5's messages of the album name rule, wherever a name is typed. */
-export const albumNameMessage: Record<AlbumNameProblem, MessageId> = {
+const albumNameMessage: Record<AlbumNameProblem, MessageId> = {
   required: 'album.name.required',
   invalid: 'album.name.invalid',
 };
@@ -58,18 +57,7 @@ export function AlbumNameDialog<Saved>({
   return (
     <ModalDialog title={title} onClose={onClose} closable={!save.isPending}>
       <form onSubmit={submit} noValidate>
-        <Field label={t('album.name.label')} error={problem && t(albumNameMessage[problem])}>
-          {(control) => (
-            <input
-              {...control}
-              value={name}
-              placeholder={t('album.name.placeholder')}
-              maxLength={ALBUM_NAME_MAX_LENGTH}
-              onChange={(event) => setName(event.target.value)}
-              autoComplete="off"
-            />
-          )}
-        </Field>
+        <AlbumNameField name={name} onName={setName} problem={problem} />
         {save.failure && (
           <p className="alert" role="alert">
             {save.failure}
@@ -83,5 +71,29 @@ export function AlbumNameDialog<Saved>({
         />
       </form>
     </ModalDialog>
+  );
+}
+
+/** Where an album's name is typed, with spec 5's message of the rule it breaks. */
+export function AlbumNameField({
+  name,
+  onName,
+  problem,
+}: {
+  name: string;
+  onName: (name: string) => void;
+  problem: AlbumNameProblem | undefined;
+}) {
+  const { t } = useI18n();
+  return (
+    <TextField
+      label={t('album.name.label')}
+      error={problem && t(albumNameMessage[problem])}
+      value={name}
+      onValue={onName}
+      placeholder={t('album.name.placeholder')}
+      maxLength={ALBUM_NAME_MAX_LENGTH}
+      autoComplete="off"
+    />
   );
 }

@@ -1,18 +1,13 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import {
-  ALBUM_NAME_MAX_LENGTH,
-  albumNameProblem,
-  albumsApi,
-  type AlbumNameProblem,
-} from '@photo/contracts/albums';
+import { albumNameProblem, albumsApi, type AlbumNameProblem } from '@photo/contracts/albums';
 import { useAppEnvironment } from '../environment/app-environment.context';
-import { ChoiceGroup, Field } from '../forms/field';
+import { ChoiceGroup } from '../forms/field';
 import { FormActions } from '../forms/form-actions';
 import { useSubmit } from '../forms/use-submit';
 import { useI18n } from '../i18n/i18n.context';
 import { LoadingIndicator } from '../ui/loading-indicator';
-import { albumNameMessage } from './album-name-dialog';
+import { AlbumNameField } from './album-name-dialog';
 import { ModalDialog } from '../ui/modal-dialog';
 import { albumQueries } from './albums.queries';
 import { useAddToAlbum } from './use-add-to-album';
@@ -134,21 +129,11 @@ export function CopyToAlbumDialog({
           )}
         </ChoiceGroup>
         {choice === NEW_ALBUM && (
-          <Field
-            label={t('album.name.label')}
-            error={problem === 'required' || problem === 'invalid' ? t(albumNameMessage[problem]) : undefined}
-          >
-            {(control) => (
-              <input
-                {...control}
-                value={name}
-                placeholder={t('album.name.placeholder')}
-                maxLength={ALBUM_NAME_MAX_LENGTH}
-                onChange={(event) => setName(event.target.value)}
-                autoComplete="off"
-              />
-            )}
-          </Field>
+          <AlbumNameField
+            name={name}
+            onName={setName}
+            problem={problem === 'unchosen' ? undefined : problem}
+          />
         )}
         {copy.failure && (
           <p className="alert" role="alert">

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { photosApi } from '@photo/contracts/photos';
 import { useAppEnvironment } from '../environment/app-environment.context';
-import { Field } from '../forms/field';
+import { TextField } from '../forms/field';
 import { FormActions } from '../forms/form-actions';
 import { useSubmit } from '../forms/use-submit';
 import { useI18n } from '../i18n/i18n.context';
@@ -84,19 +84,13 @@ export function DeleteAllDialog({ store, onClose }: { store: TimelineStore; onCl
     <ModalDialog title={t('photos.deleteAll.title')} onClose={onClose} closable={!deleteAll.isPending}>
       <form onSubmit={submit} noValidate>
         <p>{t('photos.deleteAll.message')}</p>
-        <Field
+        <TextField
           label={t('photos.deleteAll.label', { word })}
           error={wrongWord ? t('photos.deleteAll.wrongWord', { word }) : undefined}
-        >
-          {(control) => (
-            <input
-              {...control}
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-              autoComplete="off"
-            />
-          )}
-        </Field>
+          value={typed}
+          onValue={setTyped}
+          autoComplete="off"
+        />
         {deleteAll.failure && (
           <p className="alert" role="alert">
             {deleteAll.failure}
