@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
+import { count, id, isoDateTime } from './common';
 import { defineEndpoint } from './endpoint';
 import {
   BulkDeleteResultSchema,
-  CountSchema,
   CursorQuerySchema,
   DeletePhotosBodySchema,
   PHOTOS_PAGE_SIZE,
@@ -38,14 +38,12 @@ export const AlbumNameSchema = z.string().check(
   z.refine((name) => albumNameProblem(name) === undefined, 'Name not valid'),
 );
 
-const isoDateTime = z.iso.datetime({ offset: true });
-
 /** Spec 3: an own album. The cover is the photo the customer picked, else the newest photo in it. */
 export const AlbumSchema = z.object({
   albumId: z.string(),
   albumName: z.string(),
   coverPhoto: z.nullable(PhotoSchema),
-  photosCount: CountSchema,
+  photosCount: count,
   created: isoDateTime,
   updated: isoDateTime,
   userId: z.string(),
@@ -71,13 +69,13 @@ export const albumSortQuery = {
   sortOrder: z._default(SortOrderSchema, 'desc'),
 };
 
-export const AlbumIdParamsSchema = z.object({ albumId: z.string().check(z.minLength(1), z.maxLength(100)) });
+export const AlbumIdParamsSchema = z.object({ albumId: id });
 export const AlbumPhotoParamsSchema = z.object({
-  albumId: z.string().check(z.minLength(1), z.maxLength(100)),
+  albumId: id,
   photoId: PhotoIdSchema,
 });
 export const AlbumMonthParamsSchema = z.object({
-  albumId: z.string().check(z.minLength(1), z.maxLength(100)),
+  albumId: id,
   year: queryInteger(0, 9999),
   month: queryInteger(0, 12),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { email, isoDate, isoDateTime } from './common';
 import { AddressInputSchema, AddressSchema } from './addresses';
 import { defineEndpoint } from './endpoint';
 
@@ -18,18 +19,17 @@ export function usesSalutation(locale: string): boolean {
 
 export const PROFILE_TEXT_MAX_LENGTH = 100;
 const profileText = z.string().check(z.maxLength(PROFILE_TEXT_MAX_LENGTH));
-const isoDate = z.iso.date();
 
 export const CustomerSchema = z.object({
   id: z.string(),
-  email: z.email(),
+  email,
   firstName: z.string(),
   lastName: z.string(),
   isB2B: z.boolean(),
   status: CustomerStatusSchema,
   callbackUrl: z.nullable(z.string()),
   callbackFormat: z.nullable(z.string()),
-  registrationDate: z.iso.datetime({ offset: true }),
+  registrationDate: isoDateTime,
   salutation: z.nullable(SalutationSchema),
   /** E.164. */
   phone: z.nullable(z.string()),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { count, id, isoDateTime } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** Spec 5 and 9: at most 100 photos per download request. */
@@ -7,8 +8,7 @@ export const MAX_DOWNLOAD_PHOTOS = 100;
 /** Archives can be fetched again from the downloads page for this long after they are ready. */
 export const ARCHIVE_LIFETIME_DAYS = 7;
 
-const photoId = z.string().check(z.minLength(1), z.maxLength(100));
-const photoIds = z.array(photoId).check(z.minLength(1), z.maxLength(MAX_DOWNLOAD_PHOTOS));
+const photoIds = z.array(id).check(z.minLength(1), z.maxLength(MAX_DOWNLOAD_PHOTOS));
 
 /**
  * Spec 7 POST /downloads. `id` is made by the client: a retried request with the same id answers the
@@ -19,9 +19,9 @@ export const CreateDownloadBodySchema = z.object({ id: z.uuid(), photos: photoId
 /** Spec 7 POST /shared-album-downloads: the photos of a shared album, each with its owner (spec 6). */
 export const CreateSharedAlbumDownloadBodySchema = z.object({
   id: z.uuid(),
-  albumId: z.string().check(z.minLength(1), z.maxLength(100)),
+  albumId: id,
   photos: z
-    .array(z.object({ photoId, ownerId: z.string().check(z.minLength(1), z.maxLength(100)) }))
+    .array(z.object({ photoId: id, ownerId: id }))
     .check(z.minLength(1), z.maxLength(MAX_DOWNLOAD_PHOTOS)),
 });
 
@@ -41,12 +41,12 @@ export const DownloadSchema = z.object({
   id: z.uuid(),
   /** An album's name for an album's photos; absent for a selection from the library. */
   name: z.optional(z.string()),
-  photoCount: z.int().check(z.nonnegative()),
+  photoCount: count,
   /** Bytes of the ZIP file, once it is ready. */
-  size: z.nullable(z.int().check(z.nonnegative())),
+  size: z.nullable(count),
   state: z.enum(archiveStates),
-  created: z.iso.datetime({ offset: true }),
-  expires: z.iso.datetime({ offset: true }),
+  created: isoDateTime,
+  expires: isoDateTime,
 });
 export type Download = z.infer<typeof DownloadSchema>;
 
@@ -83,7 +83,7 @@ export const downloadsApi = {
     service: 'downloads',
     method: 'GET',
     path: '/downloads/:downloadId/url',
-    params: z.object({ downloadId: z.string().check(z.minLength(1), z.maxLength(100)) }),
+    params: z.object({ downloadId: id }),
     response: DownloadUrlSchema,
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { email, emailInput } from './common';
 import { defineEndpoint } from './endpoint';
 
 /**
@@ -23,7 +24,7 @@ const TokenParamsSchema = z.extend(IdentityParamsSchema, {
 });
 
 export const EmailChangeRequestSchema = z.object({
-  email: z.email().check(z.maxLength(254)),
+  email: emailInput,
   /** The storefront asking (spec 7), e.g. `NL`. */
   channel: z.string().check(z.minLength(1)),
   /** The customer's current password, asked again before the sign-in identifier changes. */
@@ -38,7 +39,7 @@ export const AccountDeletionRequestSchema = z.object({
   locale: z.optional(z.string()),
 });
 
-export const EmailChangeConfirmedSchema = z.object({ email: z.email() });
+export const EmailChangeConfirmedSchema = z.object({ email });
 
 export const identitiesApi = {
   /**

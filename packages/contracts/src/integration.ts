@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { count, isoDateTime } from './common';
 import { CustomerSchema } from './customers';
 import { defineEndpoint } from './endpoint';
 
@@ -23,9 +24,9 @@ export const CallbackDeliverySchema = z.object({
   event: z.string(),
   orderCode: z.nullable(z.string()),
   state: z.enum(callbackDeliveryStates),
-  attempts: z.int().check(z.nonnegative()),
-  created: z.iso.datetime({ offset: true }),
-  lastAttempt: z.nullable(z.iso.datetime({ offset: true })),
+  attempts: count,
+  created: isoDateTime,
+  lastAttempt: z.nullable(isoDateTime),
   /** The receiver's HTTP status of the last attempt; null when none answered. */
   responseStatus: z.nullable(z.int()),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { isoDateTime } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** Spec 3 (orderRef, id, channel) and what the invoices page shows: date, number, order, amount. */
@@ -7,7 +8,7 @@ export const HistoricalInvoiceSchema = z.object({
   orderRef: z.string(),
   channel: z.string(),
   invoiceNumber: z.string(),
-  issued: z.iso.datetime({ offset: true }),
+  issued: isoDateTime,
   /** Including VAT, in minor units of the currency. */
   grossTotal: z.int(),
   currency: z.string().check(z.length(3)),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { amountMinor } from './common';
 import { defineEndpoint } from './endpoint';
 import { deliveryTypes, type DeliveryType } from './orders';
 
@@ -29,7 +30,7 @@ export const deliveryCapability: Record<DeliveryType, Capability> = {
 
 /** An amount in the currency's minor unit (cents, øre, pence): never a float. */
 export const MoneySchema = z.object({
-  amountMinor: z.int().check(z.nonnegative()),
+  amountMinor,
   currency: z.string().check(z.length(3)),
 });
 export type Money = z.infer<typeof MoneySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { emailInput } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** The version of the consent text shown next to 'Subscribe'; stored with each proof of consent. */
@@ -16,7 +17,7 @@ export type NewsletterStatus = z.infer<typeof NewsletterStatusSchema>['status'];
 
 // An e-mail address and the link's secret (base64url): anything else, a NUL say, is a 400 at the door.
 const EmailTokenParamsSchema = z.object({
-  email: z.email().check(z.maxLength(254)),
+  email: emailInput,
   token: z.string().check(z.regex(/^[\w-]{1,200}$/)),
 });
 

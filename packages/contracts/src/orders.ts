@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { amountMinor, count, isoDate, isoDateTime } from './common';
 import { PostalAddressSchema } from './addresses';
 import { defineEndpoint } from './endpoint';
 import { PaymentMethodIdSchema } from './payment-methods';
@@ -76,8 +77,6 @@ export const ORDERS_PAGE_SIZE = 100;
 export const ACCOUNT_ORDERS_PAGE_SIZE = 10;
 
 const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
-const isoDateTime = z.iso.datetime({ offset: true });
-const isoDate = z.iso.date();
 
 /**
  * The delivery address of an order: a postal address of the account's address book (one schema, one
@@ -97,7 +96,7 @@ export const OrderProductSchema = z.object({
   articleGroup: z.string(),
   quantity: z.int().check(z.positive()),
   /** Price of one, in minor units of the order's currency. */
-  unitPrice: z.int().check(z.nonnegative()),
+  unitPrice: amountMinor,
   imageUrl: z.nullable(z.string()),
   /** Spec 3: the voucher option code used on it; details come from the voucher call. */
   voucher: z.nullable(z.string()),
@@ -148,11 +147,11 @@ export const SuperOrderSchema = z.object({
   status: z.enum(externalOrderStatuses),
   /** In progress when any of its orders is (spec 9); otherwise it belongs to history. */
   inProgress: z.boolean(),
-  productCount: z.int().check(z.nonnegative()),
+  productCount: count,
   /** What delivery costs, minor units (0 when the shop charged nothing or did not say). */
-  deliveryPrice: z.int().check(z.nonnegative()),
+  deliveryPrice: amountMinor,
   /** Sum of quantity x unit price, plus delivery, minor units. */
-  totalPrice: z.int().check(z.nonnegative()),
+  totalPrice: amountMinor,
   /** It awaits payment and may be paid here now ('Pay now'). */
   canPay: z.boolean(),
   /** It awaits payment and the customer may still cancel it ('Cancel order'). */
@@ -188,7 +187,7 @@ export type SuperOrderDetails = z.infer<typeof SuperOrderDetailsSchema>;
 
 export const SuperOrderListSchema = z.object({
   items: z.array(SuperOrderSchema),
-  orderCount: z.int().check(z.nonnegative()),
+  orderCount: count,
 });
 export type SuperOrderList = z.infer<typeof SuperOrderListSchema>;
 
@@ -216,7 +215,7 @@ export const ReorderLineSchema = z.object({
   code: z.string(),
   articleName: z.string(),
   quantity: z.int().check(z.positive()),
-  unitPrice: z.int().check(z.nonnegative()),
+  unitPrice: amountMinor,
   imageUrl: z.nullable(z.string()),
 });
 
@@ -231,8 +230,8 @@ export const ReorderQuoteSchema = z.object({
   lines: z.array(ReorderLineSchema),
   deliveryType: z.enum(deliveryTypes),
   deliveryAddress: DeliveryAddressSchema,
-  deliveryPrice: z.int().check(z.nonnegative()),
-  totalPrice: z.int().check(z.nonnegative()),
+  deliveryPrice: amountMinor,
+  totalPrice: amountMinor,
   payment: z.object({
     /** The payment method saved in settings, or null. */
     method: z.nullable(PaymentMethodIdSchema),
@@ -333,7 +332,7 @@ export const ordersApi = {
       offset: intParam(0, 1_000_000, 0),
       limit: intParam(1, ORDERS_PAGE_SIZE, ACCOUNT_ORDERS_PAGE_SIZE),
     }),
-    response: z.object({ items: z.array(OrderSchema), orderCount: z.int().check(z.nonnegative()) }),
+    response: z.object({ items: z.array(OrderSchema), orderCount: count }),
   }),
   order: defineEndpoint({
     service: 'orders',
@@ -375,7 +374,7 @@ export const ordersApi = {
     method: 'POST',
     path: '/reorder',
     query: z.object({ OrderCode: shopCode }),
-    body: z.object({ confirmedTotal: z.int().check(z.nonnegative()) }),
+    body: z.object({ confirmedTotal: amountMinor }),
     response: ContinueToSchema,
     successStatus: 201,
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { count, id, isoDateTime } from './common';
 import { defineEndpoint } from './endpoint';
 
 export const sortKeys = ['created', 'dateTaken'] as const;
@@ -13,10 +14,6 @@ export type DerivativeSize = (typeof derivativeSizes)[number];
 
 /** The month key of photos with no real taken date ('Unknown Date', spec 2.2). */
 export const UNKNOWN_DATE = { year: 0, month: 0 } as const;
-
-/** Spec 5: counts are integers >= 0. */
-export const CountSchema = z.int().check(z.nonnegative());
-const count = CountSchema;
 
 /** A whole number in a path or query string, within [min, max]. */
 export const queryInteger = (min: number, max: number) =>
@@ -42,7 +39,7 @@ export const PhotoSchema = z.object({
   thumbnails: z.array(ThumbnailSchema),
   /** Local capture time as the camera recorded it (no zone); absent when there is no real date. */
   dateTaken: z.optional(z.iso.datetime({ local: true })),
-  uploadEnd: z.iso.datetime({ offset: true }),
+  uploadEnd: isoDateTime,
   visibleHeight: count,
   visibleWidth: count,
   /** The photo's average colour (`#rrggbb`), painted until the thumbnail arrives. */
@@ -69,7 +66,7 @@ const sortQuery = {
 export const CursorQuerySchema = z.optional(z.string().check(z.maxLength(200)));
 
 /** A photo id in a path or a list: the server answers 404 for any id that is not the caller's. */
-export const PhotoIdSchema = z.string().check(z.minLength(1), z.maxLength(100));
+export const PhotoIdSchema = id;
 
 export const TimelineMonthQuerySchema = z.object({
   cursor: z.optional(z.string().check(z.maxLength(200))),
@@ -164,7 +161,7 @@ export const photosApi = {
     service: 'photos',
     method: 'GET',
     path: '/photos/:photoId',
-    params: z.object({ photoId: z.string().check(z.minLength(1), z.maxLength(100)) }),
+    params: z.object({ photoId: PhotoIdSchema }),
     response: PhotoSchema,
   }),
   deleteMany: defineEndpoint({
@@ -185,7 +182,7 @@ export const photosApi = {
     service: 'photos',
     method: 'POST',
     path: '/photos/:photoId/retry',
-    params: z.object({ photoId: z.string().check(z.minLength(1), z.maxLength(100)) }),
+    params: z.object({ photoId: PhotoIdSchema }),
     response: PhotoSchema,
   }),
 };

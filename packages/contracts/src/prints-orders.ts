@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { id } from './common';
 import { defineEndpoint } from './endpoint';
 import { DeliveryTypeSchema } from './merchandise';
 
@@ -19,21 +20,19 @@ export const printsOrderSearchParams = {
   payment: 'payment',
 } as const;
 
-const code = z.string().check(z.minLength(1), z.maxLength(100));
-
 export const PrintsCheckoutBodySchema = z.object({
-  tempSelectionId: code,
-  articleCode: code,
-  sizeCode: code,
-  paperCode: z.optional(code),
-  finishCode: z.optional(code),
+  tempSelectionId: id,
+  articleCode: id,
+  sizeCode: id,
+  paperCode: z.optional(id),
+  finishCode: z.optional(id),
   /** Copies of each photo. */
   quantity: z.int().check(z.minimum(1), z.maximum(MAX_PRINTS_PER_PHOTO)),
   deliveryType: DeliveryTypeSchema,
   /** For PickupPoint: one of the channel's pickup points (merchandise catalogue). */
-  pickupPointId: z.optional(code),
+  pickupPointId: z.optional(id),
   /** For Home: one of the customer's saved delivery addresses. */
-  addressId: z.optional(code),
+  addressId: z.optional(id),
 });
 export type PrintsCheckoutBody = z.infer<typeof PrintsCheckoutBodySchema>;
 

@@ -1,11 +1,10 @@
 import { z } from 'zod/mini';
+import { codeSchema, count, isoDateTime } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** The purpose of a product's file that is its product sheet (spec 7: `GET /v1/Products/{code}`). */
 export const PRODUCT_PDF_PURPOSE = 'product.pdf';
 
-/** The shop's codes: article codes (PAP_910), PDF codes; safe in a path and a file name. */
-export const codeSchema = z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[A-Za-z0-9._-]+$/));
 /** A file's purpose: `product.pdf`, `image`, ... */
 export const filePurposeSchema = z.string().check(z.minLength(1), z.maxLength(50), z.regex(/^[a-z0-9._-]+$/));
 
@@ -15,7 +14,7 @@ export const ProductFileSchema = z.object({
   language: z.nullable(z.string()),
   fileName: z.string(),
   contentType: z.string(),
-  size: z.int().check(z.nonnegative()),
+  size: count,
   /** Below the products service's base URL; the signed-in browser downloads the file from there. */
   downloadUrl: z.string(),
 });
@@ -46,7 +45,7 @@ export const CustomerPdfSchema = z.object({
   /** The article name of the order's product the PDF belongs to. */
   product: z.string(),
   /** When the production made the PDF. */
-  date: z.iso.datetime({ offset: true }),
+  date: isoDateTime,
 });
 export type CustomerPdf = z.infer<typeof CustomerPdfSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { count, id, isoDateTime } from './common';
 import { defineEndpoint } from './endpoint';
 import { queryInteger } from './photos';
 
@@ -16,7 +17,7 @@ export const SavedProjectSchema = z.object({
   name: z.string(),
   productCode: z.string(),
   productName: z.string(),
-  lastChanged: z.iso.datetime({ offset: true }),
+  lastChanged: isoDateTime,
   /** The preview image, served to the owner only; null until the editor sent one. */
   previewUrl: z.nullable(z.string()),
   /** The storefront's editor with this project open. */
@@ -26,7 +27,7 @@ export type SavedProject = z.infer<typeof SavedProjectSchema>;
 
 export const ProjectPageSchema = z.object({
   projects: z.array(SavedProjectSchema),
-  totalProjectCount: z.int().check(z.nonnegative()),
+  totalProjectCount: count,
 });
 export type ProjectPage = z.infer<typeof ProjectPageSchema>;
 
@@ -36,7 +37,7 @@ export const projectsApi = {
     service: 'projects',
     method: 'GET',
     path: '/api/v2/projects/:accountId',
-    params: z.object({ accountId: z.string().check(z.minLength(1), z.maxLength(100)) }),
+    params: z.object({ accountId: id }),
     query: z.object({
       skip: z._default(queryInteger(0, 1_000_000), 0),
       limit: z._default(queryInteger(1, PROJECTS_MAX_LIMIT), PROJECTS_PAGE_SIZE),
@@ -47,7 +48,7 @@ export const projectsApi = {
     service: 'projects',
     method: 'DELETE',
     path: '/api/v2/project/:id',
-    params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }),
+    params: z.object({ id }),
     response: z.void(),
     successStatus: 204,
   }),

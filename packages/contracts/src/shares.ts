@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { count, email, emailInput, id, isoDateTime } from './common';
 import {
   AlbumIdParamsSchema,
   AlbumMonthParamsSchema,
@@ -8,12 +9,10 @@ import {
   AlbumTimelineQuerySchema,
 } from './albums';
 import { defineEndpoint } from './endpoint';
-import { CountSchema, CursorQuerySchema, PhotoSchema, queryInteger, TimelineEntrySchema } from './photos';
+import { CursorQuerySchema, PhotoSchema, queryInteger, TimelineEntrySchema } from './photos';
 
 /** Spec 9: shared albums come 50 a page. */
 export const SHARED_ALBUMS_PAGE_SIZE = 50;
-
-const isoDateTime = z.iso.datetime({ offset: true });
 
 /** Spec 3: a photo of a shared album also names its owner (downloads send it). */
 export const SharedAlbumPhotoSchema = z.extend(PhotoSchema, { ownerId: z.string() });
@@ -29,7 +28,7 @@ export const SharedAlbumSchema = z.object({
   albumId: z.string(),
   albumName: z.string(),
   coverPhoto: z.nullable(SharedAlbumPhotoSchema),
-  photosCount: CountSchema,
+  photosCount: count,
   created: isoDateTime,
   updated: isoDateTime,
   ownerId: z.string(),
@@ -43,8 +42,8 @@ export const SharedAlbumListSchema = z.object({
 
 /** Spec 3: shared-album counts: albums shared with the caller, and the caller's albums shared with others. */
 export const SharedAlbumCountsSchema = z.object({
-  readAlbumsCount: CountSchema,
-  grantedAlbumsCount: CountSchema,
+  readAlbumsCount: count,
+  grantedAlbumsCount: count,
   created: z.optional(isoDateTime),
   updated: z.optional(isoDateTime),
 });
@@ -54,8 +53,8 @@ export type SharedAlbumCounts = z.infer<typeof SharedAlbumCountsSchema>;
  * Spec 5: a participant's e-mail must be valid. `id` is the invitation's own id (an address without
  * an account has no other), `joined` whether an account holds that address yet.
  */
-export const ParticipantSchema = z.object({ id: z.string(), email: z.email(), joined: z.boolean() });
-export const AlbumOwnerSchema = z.object({ id: z.string(), email: z.email() });
+export const ParticipantSchema = z.object({ id: z.string(), email, joined: z.boolean() });
+export const AlbumOwnerSchema = z.object({ id: z.string(), email });
 
 /** The owner sees every participant; a participant sees the owner and no other participant. */
 export const ParticipantsSchema = z.object({
@@ -103,7 +102,7 @@ export const shareApi = {
     method: 'POST',
     path: '/shared-albums/:albumId/participants',
     params: AlbumIdParamsSchema,
-    body: z.object({ email: z.email().check(z.maxLength(254)) }),
+    body: z.object({ email: emailInput }),
     response: ParticipantsSchema,
     successStatus: 201,
   }),
@@ -113,7 +112,7 @@ export const shareApi = {
     method: 'DELETE',
     path: '/shared-albums/:albumId/participants/:participantId',
     params: z.extend(AlbumIdParamsSchema, {
-      participantId: z.string().check(z.minLength(1), z.maxLength(100)),
+      participantId: id,
     }),
     response: z.void(),
     successStatus: 204,

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { codeSchema, email, isoDate, isoDateTime } from './common';
 import type { HttpMethod } from './endpoint';
 import {
   articleGroups,
@@ -65,11 +66,8 @@ export function defineShopUpload<
   return endpoint;
 }
 
-const id = z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[A-Za-z0-9._-]+$/));
-const isoDateTime = z.iso.datetime({ offset: true });
-
 export const ShopProductSchema = z.object({
-  lineId: id,
+  lineId: codeSchema,
   code: z.string().check(z.minLength(1), z.maxLength(100)),
   articleName: z.string().check(z.minLength(1), z.maxLength(200)),
   articleGroup: z.enum(articleGroups),
@@ -84,7 +82,7 @@ export const ShopProductSchema = z.object({
 export type ShopProduct = z.infer<typeof ShopProductSchema>;
 
 export const ShopOrderSchema = z.object({
-  id,
+  id: codeSchema,
   /** The state the order is in; a state it has passed already is kept (never moves back). */
   state: z.optional(z.enum(internalOrderStates)),
   paymentStatus: z.optional(z.enum(paymentStatuses)),
@@ -96,7 +94,7 @@ export const ShopOrderSchema = z.object({
 export const ShopSuperOrderBodySchema = z.object({
   /** The customer: their account id, or the e-mail address of their account. */
   accountId: z.optional(z.uuid()),
-  email: z.optional(z.email()),
+  email: z.optional(email),
   /** Storefront id: nl, be, uk, ... */
   storefront: z.string().check(z.minLength(2), z.maxLength(10)),
   source: z._default(z.enum(orderSources), 'Web'),
@@ -109,7 +107,7 @@ export const ShopSuperOrderBodySchema = z.object({
   deliveryAddress: DeliveryAddressSchema,
   /** What delivery costs, in minor units of the super order's currency; 0 when left out. */
   deliveryPrice: z._default(z.int().check(z.nonnegative(), z.maximum(10_000_000)), 0),
-  reorderOf: z.optional(id),
+  reorderOf: z.optional(codeSchema),
   orders: z.array(ShopOrderSchema).check(z.minLength(1), z.maxLength(100)),
 });
 export type ShopSuperOrderBody = z.infer<typeof ShopSuperOrderBodySchema>;
@@ -121,7 +119,7 @@ export const ShopOrderStatusSchema = z.object({
   state: z.enum(internalOrderStates),
   paymentStatus: z.enum(paymentStatuses),
   paymentChangedDate: z.nullable(isoDateTime),
-  deliveryDates: z.nullable(z.object({ earliest: z.iso.date(), latest: z.iso.date() })),
+  deliveryDates: z.nullable(z.object({ earliest: isoDate, latest: isoDate })),
 });
 export type ShopOrderStatus = z.infer<typeof ShopOrderStatusSchema>;
 
@@ -142,8 +140,8 @@ export type ShopSuperOrder = z.infer<typeof ShopSuperOrderSchema>;
 export const ShopOrderChangeResultSchema = z.object({ applied: z.boolean(), order: ShopOrderStatusSchema });
 export type ShopOrderChangeResult = z.infer<typeof ShopOrderChangeResultSchema>;
 
-const orderIdParams = z.object({ orderId: id });
-const superOrderParams = z.object({ superOrderCode: id });
+const orderIdParams = z.object({ orderId: codeSchema });
+const superOrderParams = z.object({ superOrderCode: codeSchema });
 
 export const shopOrdersApi = {
   putSuperOrder: defineShopEndpoint({
@@ -190,13 +188,13 @@ export const shopOrdersApi = {
     method: 'PUT',
     path: '/v1/orders/:orderId/deliveryDates',
     params: orderIdParams,
-    body: z.object({ earliest: z.iso.date(), latest: z.iso.date(), changedAt: isoDateTime }),
+    body: z.object({ earliest: isoDate, latest: isoDate, changedAt: isoDateTime }),
     response: ShopOrderChangeResultSchema,
   }),
   putVoucherOffer: defineShopEndpoint({
     method: 'PUT',
     path: '/v1/voucher-offers/:code',
-    params: z.object({ code: id }),
+    params: z.object({ code: codeSchema }),
     body: z.object({
       campaignName: z.string().check(z.minLength(1), z.maxLength(100)),
       title: z.string().check(z.minLength(1), z.maxLength(200)),
@@ -204,7 +202,7 @@ export const shopOrdersApi = {
       discountPercent: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
       discountAmount: z.optional(z.int().check(z.minimum(1))),
       currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/))),
-      validUntil: z.optional(z.iso.date()),
+      validUntil: z.optional(isoDate),
       changedAt: isoDateTime,
     }),
     response: z.object({ applied: z.boolean() }),
@@ -212,11 +210,11 @@ export const shopOrdersApi = {
   putCampaign: defineShopEndpoint({
     method: 'PUT',
     path: '/v1/campaigns/:storefront/:name',
-    params: z.object({ storefront: z.string().check(z.minLength(2), z.maxLength(10)), name: id }),
+    params: z.object({ storefront: z.string().check(z.minLength(2), z.maxLength(10)), name: codeSchema }),
     body: z.object({
       title: z.string().check(z.minLength(1), z.maxLength(200)),
       cutoffs: z
-        .array(z.object({ articleGroup: z.enum(articleGroups), orderBy: z.iso.date() }))
+        .array(z.object({ articleGroup: z.enum(articleGroups), orderBy: isoDate }))
         .check(z.minLength(1), z.maxLength(20)),
       changedAt: isoDateTime,
     }),

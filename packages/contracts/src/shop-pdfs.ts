@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { codeSchema, filePurposeSchema } from './products';
+import { codeSchema, isoDateTime } from './common';
+import { filePurposeSchema } from './products';
 import { defineShopEndpoint, defineShopUpload } from './shop-api';
 
 /** A zip of an order's print files may be this large (posters at print resolution are big). */
@@ -7,7 +8,6 @@ export const ORDER_PDF_ARCHIVE_MAX_BYTES = 1024 * 1024 * 1024;
 /** A product's file (a product sheet, an image) may be this large. */
 export const PRODUCT_FILE_MAX_BYTES = 50 * 1024 * 1024;
 
-const isoDateTime = z.iso.datetime({ offset: true });
 /** A path inside a zip: relative, no parent steps, the separators zip uses. */
 const entryName = z
   .string()

@@ -1,11 +1,11 @@
 import { z } from 'zod/mini';
+import { email, isoDateTime } from './common';
 import { defineShopEndpoint } from './shop-api';
 
 /** Preview images travel base64-encoded in JSON; the decoded image may be this large. */
 export const SHOP_PROJECT_PREVIEW_MAX_BYTES = 700_000;
 
 const projectParams = z.object({ projectId: z.uuid() });
-const isoDateTime = z.iso.datetime({ offset: true });
 
 export const ShopProjectSchema = z.object({
   id: z.string(),
@@ -28,7 +28,7 @@ export const shopProjectsApi = {
     params: projectParams,
     body: z.object({
       accountId: z.optional(z.uuid()),
-      email: z.optional(z.email()),
+      email: z.optional(email),
       storefront: z.string().check(z.minLength(2), z.maxLength(10)),
       name: z.string().check(z.minLength(1), z.maxLength(200)),
       productCode: z.string().check(z.minLength(1), z.maxLength(100)),

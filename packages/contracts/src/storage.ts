@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { count, id, isoDateTime } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** Spec 1, 9: photos are kept 18 months after the last order, or after registration without orders. */
@@ -10,9 +11,6 @@ export const STORAGE_WARNING_MONTHS = 1;
 export const storageStatuses = ['safe', 'warning', 'critical'] as const;
 export const StorageStatusSchema = z.enum(storageStatuses);
 export type StorageStatus = z.infer<typeof StorageStatusSchema>;
-
-const isoDateTime = z.iso.datetime({ offset: true });
-const count = z.int().check(z.nonnegative());
 
 /** Spec 3 'Storage info', with the derived fields computed by the server's clock. */
 export const AccountInformationSchema = z.object({
@@ -35,8 +33,6 @@ export const ShopUploadSchema = z.object({
 });
 export type ShopUpload = z.infer<typeof ShopUploadSchema>;
 
-const uploadId = z.string().check(z.minLength(1), z.maxLength(100));
-
 export const storageApi = {
   accountInformation: defineEndpoint({
     service: 'storage',
@@ -49,8 +45,8 @@ export const storageApi = {
     service: 'storage',
     method: 'GET',
     path: '/uploads/:id',
-    params: z.object({ id: uploadId }),
-    query: z.object({ accountId: z.string().check(z.minLength(1), z.maxLength(100)) }),
+    params: z.object({ id }),
+    query: z.object({ accountId: id }),
     response: ShopUploadSchema,
   }),
   /** Spec 7: which of these ids are uploads made before sign-in (no account); 404 means none. */
@@ -58,7 +54,7 @@ export const storageApi = {
     service: 'storage',
     method: 'POST',
     path: '/getanonymousuploads',
-    body: z.object({ ids: z.array(uploadId).check(z.minLength(1), z.maxLength(500)) }),
+    body: z.object({ ids: z.array(id).check(z.minLength(1), z.maxLength(500)) }),
     response: z.object({ uploads: z.array(ShopUploadSchema) }),
   }),
 };

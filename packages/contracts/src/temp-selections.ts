@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { id, isoDateTime } from './common';
 import { defineEndpoint } from './endpoint';
 import { PhotoIdSchema } from './photos';
 
@@ -13,7 +14,7 @@ export const TEMP_SELECTION_LIFETIME_HOURS = 24;
 export const TempSelectionSchema = z.object({
   tempSelectionId: z.string(),
   photoIds: z.array(z.string()),
-  expires: z.iso.datetime({ offset: true }),
+  expires: isoDateTime,
 });
 export type TempSelection = z.infer<typeof TempSelectionSchema>;
 
@@ -32,7 +33,7 @@ export const tempSelectionsApi = {
     service: 'tempSelections',
     method: 'GET',
     path: '/temp-selections/:tempSelectionId',
-    params: z.object({ tempSelectionId: z.string().check(z.minLength(1), z.maxLength(100)) }),
+    params: z.object({ tempSelectionId: id }),
     response: TempSelectionSchema,
   }),
 };

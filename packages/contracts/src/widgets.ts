@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { id, isoDateTime } from './common';
 import { defineEndpoint } from './endpoint';
 
 /**
@@ -38,7 +39,6 @@ export const WIDGET_SHARES_PER_HOUR = 10;
 
 const widgetId = z.uuid();
 const widgetParams = z.object({ id: widgetId });
-const isoDateTime = z.iso.datetime({ offset: true });
 
 /** A widget as the server answers it; the web client maps `orderCode` to `productCode` (spec 3). */
 export const WidgetSchema = z.object({
@@ -188,7 +188,7 @@ export const galleryApi = {
     service: 'gallery',
     method: 'GET',
     path: '/v1/blockedorders/:id',
-    params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }),
+    params: z.object({ id }),
     response: z.array(BlockedOrderSchema),
   }),
 };

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { codeSchema, type CustomerPdf } from '@photo/contracts/products';
+import { codeSchema } from '@photo/contracts/common';
+import type { CustomerPdf } from '@photo/contracts/products';
 import { ORDER_PDF_ARCHIVE_MAX_BYTES, type ShopPdf, type ShopPdfArchive } from '@photo/contracts/shop-pdfs';
 import type { BlobStore } from '../platform/blob-store';
 import type { MerchandiseService } from '../merchandise/merchandise.service';

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { serviceBasePath } from '@photo/contracts/endpoint';
-import { codeSchema, PRODUCT_PDF_PURPOSE, productFilePath, type Product } from '@photo/contracts/products';
+import { codeSchema } from '@photo/contracts/common';
+import { PRODUCT_PDF_PURPOSE, productFilePath, type Product } from '@photo/contracts/products';
 import { PRODUCT_FILE_MAX_BYTES, type ShopProductInfo } from '@photo/contracts/shop-pdfs';
 import type { MerchandiseService } from '../merchandise/merchandise.service';
 import type { BlobStore } from '../platform/blob-store';

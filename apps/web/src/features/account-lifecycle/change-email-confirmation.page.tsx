@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CONFIRMATION_TOKEN_PARAM, identitiesApi } from '@photo/contracts/identities';
 import { isApiError } from '../../shared/api/api-error';
 import { customerQueries } from '../../shared/customer/customer.queries';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useSubmit } from '../../shared/forms/use-submit';
 import { useT } from '../../shared/i18n/i18n.context';
 import { useAppNavigate } from '../../shared/routing/app-link';
 import { Page } from '../../shared/ui/page';
@@ -18,35 +17,35 @@ export function ChangeEmailConfirmationPage() {
   const t = useT();
   const { request } = useAppEnvironment();
   const customer = useCustomer();
-  const queryClient = useQueryClient();
   const navigate = useAppNavigate();
   const [search] = useSearchParams();
   const token = search.get(CONFIRMATION_TOKEN_PARAM);
-  const [busy, setBusy] = useState(false);
-
-  const confirm = async () => {
-    if (!token) return navigate('/change-email-error');
-    setBusy(true);
-    try {
-      await request(
+  const confirm = useSubmit({
+    mutationFn: (confirmed: string) =>
+      request(
         identitiesApi.confirmEmailChange,
-        { params: { ...customer.identity, token } },
+        { params: { ...customer.identity, token: confirmed } },
         { expectedStatuses: [404, 409] },
-      );
-      await queryClient.invalidateQueries({ queryKey: customerQueries.all() });
-      navigate('/change-email-success');
-    } catch (error) {
+      ),
+    invalidates: [customerQueries.all()],
+    onSuccess: () => navigate('/change-email-success'),
+    onError: (error) => {
       if (isApiError(error, 409)) navigate('/change-email-error?reason=in-use');
       else if (isApiError(error, 404)) navigate('/change-email-error?reason=link');
       else navigate('/change-email-error');
-    }
-  };
+    },
+  });
 
   return (
     <Page title={t('changeEmailConfirmation.title')}>
       <p>{t('changeEmailConfirmation.intro')}</p>
       <div className="actions">
-        <button type="button" className="button" disabled={busy} onClick={() => void confirm()}>
+        <button
+          type="button"
+          className="button"
+          disabled={confirm.isPending}
+          onClick={() => (token ? confirm.mutate(token) : navigate('/change-email-error'))}
+        >
           {t('changeEmailConfirmation.confirm')}
         </button>
       </div>

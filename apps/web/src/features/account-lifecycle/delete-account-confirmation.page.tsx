@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CONFIRMATION_TOKEN_PARAM, identitiesApi } from '@photo/contracts/identities';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useSubmit } from '../../shared/forms/use-submit';
 import { useT } from '../../shared/i18n/i18n.context';
 import { AppLink, useAppNavigate } from '../../shared/routing/app-link';
 import { Page } from '../../shared/ui/page';
@@ -18,22 +18,16 @@ export function DeleteAccountConfirmationPage() {
   const navigate = useAppNavigate();
   const [search] = useSearchParams();
   const token = search.get(CONFIRMATION_TOKEN_PARAM);
-  const [busy, setBusy] = useState(false);
-
-  const confirm = async () => {
-    if (!token) return navigate('/delete-account-error');
-    setBusy(true);
-    try {
-      await request(
+  const confirm = useSubmit({
+    mutationFn: (confirmed: string) =>
+      request(
         identitiesApi.confirmAccountDeletion,
-        { params: { ...customer.identity, token } },
+        { params: { ...customer.identity, token: confirmed } },
         { expectedStatuses: [404] },
-      );
-      leaveTo('/account-deleted');
-    } catch {
-      navigate('/delete-account-error');
-    }
-  };
+      ),
+    onSuccess: () => leaveTo('/account-deleted'),
+    onError: () => navigate('/delete-account-error'),
+  });
 
   return (
     <Page title={t('deleteAccountConfirmation.title')}>
@@ -45,8 +39,9 @@ export function DeleteAccountConfirmationPage() {
         <button
           type="button"
           className="button button--danger"
-          disabled={busy}
-          onClick={() => void confirm()}
+          // Leaving takes a moment: a second press would find the link used.
+          disabled={confirm.isPending || confirm.isSuccess}
+          onClick={() => (token ? confirm.mutate(token) : navigate('/delete-account-error'))}
         >
           {t('deleteAccountConfirmation.confirm')}
         </button>

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { newsletterApi } from '@photo/contracts/newsletter';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useSubmit } from '../../shared/forms/use-submit';
 import { useT } from '../../shared/i18n/i18n.context';
 import { Page } from '../../shared/ui/page';
 
@@ -12,41 +12,36 @@ export function NewsletterUnsubscribePage() {
   const [search] = useSearchParams();
   const token = search.get('token');
   const email = search.get('email');
-  const [state, setState] = useState<'asking' | 'busy' | 'done' | 'failed'>('asking');
-
-  const unsubscribe = async () => {
-    if (!token || !email) return setState('failed');
-    setState('busy');
-    try {
-      await request(
+  const unsubscribe = useSubmit({
+    mutationFn: async () => {
+      if (!token || !email) throw new Error('The unsubscribe link lacks its address or token');
+      return request(
         newsletterApi.unsubscribeByLink,
         { params: { email, token } },
         { expectedStatuses: [404] },
       );
-      setState('done');
-    } catch {
-      setState('failed');
-    }
-  };
+    },
+    failureMessage: 'newsletterUnsubscribe.failed',
+  });
 
   return (
     <Page title={t('newsletterUnsubscribe.title')}>
-      {state === 'done' ? (
+      {unsubscribe.isSuccess ? (
         <p role="status">{t('newsletterUnsubscribe.done')}</p>
       ) : (
         <>
           <p>{t('newsletterUnsubscribe.intro')}</p>
-          {state === 'failed' && (
+          {unsubscribe.failure && (
             <p className="alert" role="alert">
-              {t('newsletterUnsubscribe.failed')}
+              {unsubscribe.failure}
             </p>
           )}
           <div className="actions">
             <button
               type="button"
               className="button"
-              disabled={state === 'busy'}
-              onClick={() => void unsubscribe()}
+              disabled={unsubscribe.isPending}
+              onClick={() => unsubscribe.mutate()}
             >
               {t('newsletterUnsubscribe.confirm')}
             </button>

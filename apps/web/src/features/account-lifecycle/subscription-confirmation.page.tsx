@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CONFIRMATION_TOKEN_PARAM } from '@photo/contracts/identities';
 import { newsletterApi } from '@photo/contracts/newsletter';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useSubmit } from '../../shared/forms/use-submit';
 import { useT } from '../../shared/i18n/i18n.context';
 import { Page } from '../../shared/ui/page';
 
@@ -17,24 +17,27 @@ export function SubscriptionConfirmationPage() {
   const [search] = useSearchParams();
   const token = search.get(CONFIRMATION_TOKEN_PARAM);
   const email = search.get('email');
-  const [busy, setBusy] = useState(false);
-
-  const confirm = async () => {
-    if (!token || !email) return void navigate('/subscription-confirmation-error');
-    setBusy(true);
-    try {
-      await request(newsletterApi.confirm, { params: { email, token } }, { expectedStatuses: [404] });
-      void navigate('/subscription-confirmation-success');
-    } catch {
-      void navigate('/subscription-confirmation-error');
-    }
-  };
+  const confirm = useSubmit({
+    mutationFn: (params: { email: string; token: string }) =>
+      request(newsletterApi.confirm, { params }, { expectedStatuses: [404] }),
+    onSuccess: () => navigate('/subscription-confirmation-success'),
+    onError: () => navigate('/subscription-confirmation-error'),
+  });
 
   return (
     <Page title={t('subscriptionConfirmation.title')}>
       <p>{email ? t('subscriptionConfirmation.intro', { email }) : t('subscriptionError.message')}</p>
       <div className="actions">
-        <button type="button" className="button" disabled={busy} onClick={() => void confirm()}>
+        <button
+          type="button"
+          className="button"
+          disabled={confirm.isPending}
+          onClick={() =>
+            token && email
+              ? confirm.mutate({ email, token })
+              : void navigate('/subscription-confirmation-error')
+          }
+        >
           {t('subscriptionConfirmation.confirm')}
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { ModalDialog } from '../../shared/ui/modal-dialog';
@@ -24,34 +24,22 @@ export function RemoveOrDeleteDialog({
 }) {
   const { t } = useI18n();
   const toasts = useToasts();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<'remove' | 'delete' | null>(null);
-
-  const run = async (way: 'remove' | 'delete') => {
-    setBusy(true);
-    setFailed(null);
-    try {
-      if (way === 'remove') {
-        await remove();
-        toasts.show({
-          message:
-            count === 1
-              ? t('album.removed.one', { albumName })
-              : t('album.removed.many', { count, albumName }),
-          tone: 'success',
-        });
-      } else {
-        await deleteEverywhere();
-      }
-    } catch {
-      setFailed(way);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = useSubmit({
+    // The toast is written here, with the count asked about: a removal empties the selection.
+    mutationFn: async (way: 'remove' | 'delete') => {
+      if (way === 'delete') return deleteEverywhere();
+      await remove();
+      toasts.show({
+        message:
+          count === 1 ? t('album.removed.one', { albumName }) : t('album.removed.many', { count, albumName }),
+        tone: 'success',
+      });
+    },
+  });
+  const busy = run.isPending;
 
   const errorText =
-    failed === 'remove'
+    run.variables === 'remove'
       ? t(count === 1 ? 'album.error.removeOne' : 'album.error.removeMany')
       : t(count === 1 ? 'photos.error.deleteOne' : 'photos.error.deleteMany');
 
@@ -68,19 +56,19 @@ export function RemoveOrDeleteDialog({
           <button
             type="button"
             className="button button--danger"
-            onClick={() => void run('delete')}
+            onClick={() => run.mutate('delete')}
             disabled={busy}
           >
             {t('album.remove.delete', { count })}
           </button>
-          <button type="button" className="button" onClick={() => void run('remove')} disabled={busy}>
+          <button type="button" className="button" onClick={() => run.mutate('remove')} disabled={busy}>
             {t('album.remove.confirm', { count })}
           </button>
         </>
       }
     >
       <p>{t('album.remove.message', { count, albumName })}</p>
-      {failed && (
+      {run.isError && (
         <p className="alert" role="alert">
           {errorText}
         </p>

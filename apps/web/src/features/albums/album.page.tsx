@@ -108,14 +108,11 @@ function OwnAlbum({ album }: { album: Album }) {
     setDialog('add');
   };
 
-  const rename = async (name: string) => {
-    await request(albumsApi.update, { params: { albumId }, body: { name } }).catch((error: unknown) => {
+  const rename = (name: string) =>
+    request(albumsApi.update, { params: { albumId }, body: { name } }).catch((error: unknown) => {
       reportError(failureReport('RENAME_ALBUM_FAILED', error));
       throw error;
     });
-    refreshAlbum();
-    setDialog(null);
-  };
 
   const deleteAlbum = async () => {
     await request(albumsApi.remove, { params: { albumId } }).catch((error: unknown) => {
@@ -220,6 +217,10 @@ function OwnAlbum({ album }: { album: Album }) {
           submitLabel={t('album.save')}
           initialName={albumName}
           onSubmit={rename}
+          onSaved={() => {
+            refreshAlbum();
+            setDialog(null);
+          }}
           onClose={() => setDialog(null)}
         />
       )}

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { albumsApi } from '@photo/contracts/albums';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
@@ -22,7 +22,6 @@ const itemsOf = <Page, Item>(data: InfiniteData<Page> | undefined, pick: (page: 
 export function AlbumsPage() {
   const { t } = useI18n();
   const { request, flags } = useAppEnvironment();
-  const queryClient = useQueryClient();
   const navigate = useAppNavigate();
   const sharedShown = flags.PhotoManagementSharedAlbumsViewEnabled;
   const albums = useInfiniteQuery(albumQueries.list(request, sharedShown));
@@ -35,13 +34,6 @@ export function AlbumsPage() {
     if (albums.hasNextPage && !albums.isFetchingNextPage) void albums.fetchNextPage();
   };
   const sentinel = useLoadMoreWhenVisible(loadMore, albums.hasNextPage);
-
-  const create = async (name: string) => {
-    const { albumId } = await request(albumsApi.create, { body: { name } });
-    await queryClient.invalidateQueries({ queryKey: photoQueries.all() });
-    setCreating(false);
-    navigate(albumPath(albumId));
-  };
 
   return (
     <div className="albums-page">
@@ -143,7 +135,12 @@ export function AlbumsPage() {
         <AlbumNameDialog
           title={t('albums.new')}
           submitLabel={t('albums.create')}
-          onSubmit={create}
+          onSubmit={(name) => request(albumsApi.create, { body: { name } })}
+          invalidates={[photoQueries.all()]}
+          onSaved={({ albumId }) => {
+            setCreating(false);
+            navigate(albumPath(albumId));
+          }}
           onClose={() => setCreating(false)}
         />
       )}

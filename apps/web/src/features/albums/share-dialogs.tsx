@@ -1,16 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { z } from 'zod/mini';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { email as emailSchema } from '@photo/contracts/common';
 import { shareApi, type Participants } from '@photo/contracts/shares';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { TextField } from '../../shared/forms/field';
+import { FormActions } from '../../shared/forms/form-actions';
+import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { ModalDialog } from '../../shared/ui/modal-dialog';
 import { photoQueries } from '../../shared/photo-library/photos.queries';
 import { sharedAlbumQueries } from './shared-albums.queries';
 import { failureReport } from '../../shared/api/error-reporter';
-
-const EmailSchema = z.email();
 
 /**
  * Shares an album with one more address (spec 5: a participant's e-mail must be valid), checked on
@@ -25,63 +26,44 @@ function ShareForm({
 }) {
   const { t } = useI18n();
   const { request, reportError } = useAppEnvironment();
-  const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const errorId = useId();
+  const share = useSubmit({
+    mutationFn: (address: string) =>
+      request(shareApi.invite, { params: { albumId }, body: { email: address } }),
+    invalidates: [photoQueries.all()],
+    onSuccess: (participants) => {
+      setEmail('');
+      onShared(participants);
+    },
+    onError: (error) => reportError(failureReport('SHARE_ALBUM_FAILED', error)),
+    failureMessage: 'album.share.error',
+  });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
-    const valid = EmailSchema.safeParse(address).success;
+    const valid = emailSchema.safeParse(address).success;
     setInvalid(!valid);
-    if (!valid) return;
-    setBusy(true);
-    setFailed(false);
-    try {
-      const participants = await request(shareApi.invite, { params: { albumId }, body: { email: address } });
-      setEmail('');
-      await queryClient.invalidateQueries({ queryKey: photoQueries.all() });
-      onShared(participants);
-    } catch (error) {
-      reportError(failureReport('SHARE_ALBUM_FAILED', error));
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
+    if (valid) share.mutate(address);
   };
 
   return (
-    <form className="share-form" onSubmit={(event) => void submit(event)} noValidate>
-      <label className="field">
-        <span className="field__label">{t('album.share.email')}</span>
-        <input
-          className="field__input"
-          type="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={invalid}
-          aria-describedby={invalid ? errorId : undefined}
-          autoComplete="off"
-        />
-      </label>
-      {invalid && (
-        <p id={errorId} className="field__error">
-          {t('album.share.invalidEmail')}
-        </p>
-      )}
-      {failed && (
+    <form className="share-form" onSubmit={submit} noValidate>
+      <TextField
+        label={t('album.share.email')}
+        error={invalid ? t('album.share.invalidEmail') : undefined}
+        type="email"
+        value={email}
+        onValue={setEmail}
+        autoComplete="off"
+      />
+      {share.failure && (
         <p className="alert" role="alert">
-          {t('album.share.error')}
+          {share.failure}
         </p>
       )}
-      <div className="modal-dialog__actions">
-        <button type="submit" className="button" disabled={busy}>
-          {t('album.share.submit')}
-        </button>
-      </div>
+      <FormActions placement="dialog" submitLabel={t('album.share.submit')} busy={share.isPending} />
     </form>
   );
 }
@@ -123,23 +105,18 @@ export function ParticipantsDialog({
 }) {
   const { t } = useI18n();
   const { request, reportError } = useAppEnvironment();
-  const queryClient = useQueryClient();
   const participants = useQuery(sharedAlbumQueries.participants(request, albumId));
-  const [failed, setFailed] = useState(false);
-
-  const remove = async (participantId: string) => {
-    setFailed(false);
-    try {
-      await request(shareApi.removeParticipant, { params: { albumId, participantId } });
-    } catch (error) {
-      reportError(failureReport('REMOVE_PARTICIPANT_FAILED', error));
-      setFailed(true);
-      return;
-    }
-    const left = participants.data?.participants.filter((entry) => entry.id !== participantId) ?? [];
-    await queryClient.invalidateQueries({ queryKey: photoQueries.all() });
-    if (left.length === 0) onNoneLeft();
-  };
+  const remove = useSubmit({
+    mutationFn: (participantId: string) =>
+      request(shareApi.removeParticipant, { params: { albumId, participantId } }),
+    invalidates: [photoQueries.all()],
+    onSuccess: (_, participantId) => {
+      const left = participants.data?.participants.filter((entry) => entry.id !== participantId) ?? [];
+      if (left.length === 0) onNoneLeft();
+    },
+    onError: (error) => reportError(failureReport('REMOVE_PARTICIPANT_FAILED', error)),
+    failureMessage: 'album.error.save',
+  });
 
   return (
     <ModalDialog
@@ -170,7 +147,7 @@ export function ParticipantsDialog({
               <button
                 type="button"
                 className="button button--secondary"
-                onClick={() => void remove(participant.id)}
+                onClick={() => remove.mutate(participant.id)}
               >
                 {t('sharedAlbum.participants.remove', { email: participant.email })}
               </button>
@@ -178,9 +155,9 @@ export function ParticipantsDialog({
           ))}
         </ul>
       )}
-      {failed && (
+      {remove.failure && (
         <p className="alert" role="alert">
-          {t('album.error.save')}
+          {remove.failure}
         </p>
       )}
       <ShareForm albumId={albumId} onShared={() => undefined} />

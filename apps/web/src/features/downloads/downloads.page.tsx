@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import {
   ArchiveEventSchema,
   downloadsApi,
@@ -7,6 +7,7 @@ import {
   type Download,
 } from '@photo/contracts/downloads';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import type { MessageId } from '../../shared/i18n/translator';
 import { downloadByNavigation } from '../../shared/photo-library/archive-download';
@@ -67,22 +68,11 @@ function DownloadItem({ download }: { download: Download }) {
   const { t, formatDate, formatNumber } = useI18n();
   const { request } = useAppEnvironment();
   const headingId = useId();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
   const created = formatDate(download.created, { dateStyle: 'medium', timeStyle: 'short' });
-
-  const downloadAgain = async () => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      const { url } = await request(downloadsApi.url, { params: { downloadId: download.id } });
-      downloadByNavigation(url);
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const downloadAgain = useSubmit({
+    mutationFn: () => request(downloadsApi.url, { params: { downloadId: download.id } }),
+    onSuccess: ({ url }) => downloadByNavigation(url),
+  });
 
   return (
     <li className={`card downloads__item--${download.state}`}>
@@ -114,13 +104,13 @@ function DownloadItem({ download }: { download: Download }) {
           type="button"
           className="button"
           aria-describedby={headingId}
-          disabled={busy}
-          onClick={() => void downloadAgain()}
+          disabled={downloadAgain.isPending}
+          onClick={() => downloadAgain.mutate()}
         >
           {t('downloads.download')}
         </button>
       )}
-      {failed && (
+      {downloadAgain.isError && (
         <p className="alert" role="alert">
           {t('downloads.error', { count: download.photoCount })}
         </p>

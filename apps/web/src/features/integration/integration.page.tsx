@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import {
   CALLBACK_SIGNATURE_HEADER,
@@ -12,9 +12,14 @@ import {
 import { isApiError } from '../../shared/api/api-error';
 import { customerQueries } from '../../shared/customer/customer.queries';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { TextField } from '../../shared/forms/field';
+import { FormActions } from '../../shared/forms/form-actions';
+import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import type { MessageId } from '../../shared/i18n/translator';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { DataTable } from '../../shared/ui/data-table';
+import { LoadError } from '../../shared/ui/load-error';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
 import { integrationQueries } from './integration.queries';
@@ -35,18 +40,7 @@ export function IntegrationPage() {
       {integration.isPending ? (
         <LoadingIndicator label={t('common.loading')} />
       ) : integration.isError ? (
-        <div className="integration__error">
-          <p className="alert" role="alert">
-            {t('integration.loadError')}
-          </p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void integration.refetch()}
-          >
-            {t('common.tryAgain')}
-          </button>
-        </div>
+        <LoadError message={t('integration.loadError')} onRetry={() => void integration.refetch()} />
       ) : (
         <>
           <FtpInstructions ftp={integration.data.ftp} />
@@ -101,45 +95,42 @@ function CallbackSettings({ integration }: { integration: Integration }) {
   const { request } = useAppEnvironment();
   const queryClient = useQueryClient();
   const headingId = useId();
-  const urlId = useId();
-  const urlHintId = useId();
-  const urlErrorId = useId();
   const [url, setUrl] = useState(integration.callbackUrl ?? '');
   const [format, setFormat] = useState<CallbackFormat>(integration.callbackFormat ?? 'JSON');
   const [secret, setSecret] = useState<string | null>(null);
   const [confirmingRenewal, setConfirmingRenewal] = useState(false);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: integrationQueries.all() });
+  const stale = [integrationQueries.all()];
   // Spec 4: the update is in progress, finished (the profile merged with the answer) or failed, and can be reset.
-  const save = useMutation({
+  const save = useSubmit({
     mutationFn: () =>
       request(integrationApi.updateCallback, {
         body: { callbackUrl: url.trim() === '' ? null : url.trim(), callbackFormat: format },
       }),
-    onSuccess: async ({ callbackSecret, ...profile }) => {
+    onSuccess: ({ callbackSecret, ...profile }) => {
       queryClient.setQueryData(customerQueries.me(request).queryKey, profile);
       if (callbackSecret) setSecret(callbackSecret);
-      await refresh();
+    },
+    invalidates: stale,
+    failureMessage: (error) => (urlError(error) ? undefined : 'integration.callback.saveFailed'),
+  });
+  const renew = useSubmit({
+    mutationFn: () => request(integrationApi.renewSecret, {}),
+    invalidates: stale,
+    onSuccess: ({ callbackSecret }) => {
+      setSecret(callbackSecret);
+      setConfirmingRenewal(false);
     },
   });
-  const renew = async () => {
-    const { callbackSecret } = await request(integrationApi.renewSecret, {});
-    setSecret(callbackSecret);
-    setConfirmingRenewal(false);
-    await refresh();
-  };
-  const test = useMutation({
+  const test = useSubmit({
     mutationFn: () => request(integrationApi.sendTest, {}),
-    onSettled: refresh,
+    invalidates: stale,
+    // A refused test may still have logged an attempt: the log is read again either way.
+    onError: () => queryClient.invalidateQueries({ queryKey: integrationQueries.all() }),
+    failureMessage: 'integration.actionFailed',
   });
 
-  const saveError: MessageId | undefined = save.isError
-    ? isApiError(save.error) && save.error.code === 'callback_url_refused'
-      ? 'integration.callback.refused'
-      : isApiError(save.error, 400)
-        ? 'integration.callback.invalid'
-        : 'integration.callback.saveFailed'
-    : undefined;
+  const saveUrlError = save.isError ? urlError(save.error) : undefined;
   const edited = () => {
     if (!save.isPending) save.reset();
   };
@@ -159,28 +150,22 @@ function CallbackSettings({ integration }: { integration: Integration }) {
         })}
       </p>
       <form className="integration__form" onSubmit={submit} noValidate>
-        <div className="integration__field">
-          <label htmlFor={urlId}>{t('integration.callback.url')}</label>
-          <input
-            id={urlId}
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            value={url}
-            placeholder="https://"
-            aria-invalid={
-              saveError === 'integration.callback.refused' || saveError === 'integration.callback.invalid'
-            }
-            aria-describedby={saveError ? `${urlHintId} ${urlErrorId}` : urlHintId}
-            onChange={(event) => {
-              setUrl(event.target.value);
-              edited();
-            }}
-          />
-          <p className="integration__hint" id={urlHintId}>
-            {t('integration.callback.urlHint')}
-          </p>
-        </div>
+        <TextField
+          label={t('integration.callback.url')}
+          hint={t('integration.callback.urlHint')}
+          error={saveUrlError && t(saveUrlError)}
+          announceError
+          className="integration__field"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          value={url}
+          placeholder="https://"
+          onValue={(typed) => {
+            setUrl(typed);
+            edited();
+          }}
+        />
         <fieldset className="integration__formats">
           <legend>{t('integration.callback.format')}</legend>
           {callbackFormats.map((choice) => (
@@ -199,18 +184,14 @@ function CallbackSettings({ integration }: { integration: Integration }) {
             </label>
           ))}
         </fieldset>
-        <div className="integration__actions">
-          <button type="submit" className="button" disabled={save.isPending}>
-            {t('integration.callback.save')}
-          </button>
-        </div>
+        <FormActions submitLabel={t('integration.callback.save')} busy={save.isPending} />
         <div aria-live="polite">
           {save.isPending && <p>{t('integration.callback.saving')}</p>}
           {save.isSuccess && <p className="integration__saved">{t('integration.callback.saved')}</p>}
         </div>
-        {saveError && (
-          <p className="alert" role="alert" id={urlErrorId}>
-            {t(saveError)}
+        {save.failure && (
+          <p className="alert" role="alert">
+            {save.failure}
           </p>
         )}
       </form>
@@ -250,17 +231,23 @@ function CallbackSettings({ integration }: { integration: Integration }) {
           confirmLabel={t('integration.secret.renew')}
           cancelLabel={t('integration.secret.cancel')}
           errorMessage={t('integration.actionFailed')}
-          onConfirm={renew}
+          onConfirm={renew.mutateAsync}
           onClose={() => setConfirmingRenewal(false)}
         />
       )}
-      {test.isError && (
+      {test.failure && (
         <p className="alert" role="alert">
-          {t('integration.actionFailed')}
+          {test.failure}
         </p>
       )}
     </section>
   );
+}
+
+/** The refusals of the callback URL itself, said under the field. */
+function urlError(error: Error): MessageId | undefined {
+  if (isApiError(error) && error.code === 'callback_url_refused') return 'integration.callback.refused';
+  return isApiError(error, 400) ? 'integration.callback.invalid' : undefined;
 }
 
 const deliveryStateText: Record<CallbackDelivery['state'], MessageId> = {
@@ -278,41 +265,39 @@ function DeliveryLog({ deliveries }: { deliveries: CallbackDelivery[] }) {
       {deliveries.length === 0 ? (
         <p>{t('integration.log.empty')}</p>
       ) : (
-        <div className="integration__table-wrap" tabIndex={0} role="region" aria-labelledby={headingId}>
-          <table className="integration__table">
-            <thead>
-              <tr>
-                <th scope="col">{t('integration.log.time')}</th>
-                <th scope="col">{t('integration.log.event')}</th>
-                <th scope="col">{t('integration.log.status')}</th>
-                <th scope="col">{t('integration.log.response')}</th>
-                <th scope="col">{t('integration.log.attempts')}</th>
+        <DataTable labelledBy={headingId}>
+          <thead>
+            <tr>
+              <th scope="col">{t('integration.log.time')}</th>
+              <th scope="col">{t('integration.log.event')}</th>
+              <th scope="col">{t('integration.log.status')}</th>
+              <th scope="col">{t('integration.log.response')}</th>
+              <th scope="col">{t('integration.log.attempts')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {deliveries.map((delivery) => (
+              <tr key={delivery.id}>
+                <td>
+                  {formatDate(delivery.lastAttempt ?? delivery.created, {
+                    dateStyle: 'short',
+                    timeStyle: 'medium',
+                  })}
+                </td>
+                <td>
+                  {delivery.orderCode
+                    ? t('integration.log.orderEvent', { orderCode: delivery.orderCode })
+                    : t('integration.log.testEvent')}
+                </td>
+                <td className={`integration__state integration__state--${delivery.state}`}>
+                  {t(deliveryStateText[delivery.state])}
+                </td>
+                <td>{delivery.responseStatus ?? t('integration.log.noResponse')}</td>
+                <td>{formatNumber(delivery.attempts)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {deliveries.map((delivery) => (
-                <tr key={delivery.id}>
-                  <td>
-                    {formatDate(delivery.lastAttempt ?? delivery.created, {
-                      dateStyle: 'short',
-                      timeStyle: 'medium',
-                    })}
-                  </td>
-                  <td>
-                    {delivery.orderCode
-                      ? t('integration.log.orderEvent', { orderCode: delivery.orderCode })
-                      : t('integration.log.testEvent')}
-                  </td>
-                  <td className={`integration__state integration__state--${delivery.state}`}>
-                    {t(deliveryStateText[delivery.state])}
-                  </td>
-                  <td>{delivery.responseStatus ?? t('integration.log.noResponse')}</td>
-                  <td>{formatNumber(delivery.attempts)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </DataTable>
       )}
     </section>
   );

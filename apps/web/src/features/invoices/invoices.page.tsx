@@ -1,23 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { historicalInvoicePdfPath } from '@photo/contracts/invoices';
+import { formatMoney } from '@photo/contracts/money';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
+import { DataTable } from '../../shared/ui/data-table';
+import { LoadError } from '../../shared/ui/load-error';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
 import { invoiceQueries } from './invoices.queries';
-import './invoices.css';
-
-/** Minor units of a currency as Intl knows them (2 for every storefront's currency). */
-const minorDigits = (currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 
 /**
  * '/invoices' (B2B only, spec 2.1, 6, 7): the invoices made from the customer's confirmed orders, each
  * with its date, number, order and amount, and its PDF to download.
  */
 export function InvoicesPage() {
-  const { t, formatDate, formatNumber } = useI18n();
+  const { t, formatDate, locale } = useI18n();
   const { request, config } = useAppEnvironment();
   const invoices = useQuery(invoiceQueries.list(request));
   const captionId = useId();
@@ -27,59 +25,47 @@ export function InvoicesPage() {
       {invoices.isPending ? (
         <LoadingIndicator label={t('common.loading')} />
       ) : invoices.isError ? (
-        <div className="invoices__error">
-          <p className="alert" role="alert">
-            {t('invoices.loadError')}
-          </p>
-          <button type="button" className="button button--secondary" onClick={() => void invoices.refetch()}>
-            {t('common.tryAgain')}
-          </button>
-        </div>
+        <LoadError message={t('invoices.loadError')} onRetry={() => void invoices.refetch()} />
       ) : invoices.data.length === 0 ? (
         <p>{t('invoices.empty')}</p>
       ) : (
-        <div className="invoices__table-wrap" tabIndex={0} role="region" aria-labelledby={captionId}>
-          <table className="invoices__table">
-            <caption id={captionId}>{t('invoices.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('invoices.date')}</th>
-                <th scope="col">{t('invoices.number')}</th>
-                <th scope="col">{t('invoices.order')}</th>
-                <th scope="col" className="invoices__amount">
-                  {t('invoices.amount')}
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('invoices.file')}</span>
-                </th>
+        <DataTable labelledBy={captionId}>
+          <caption id={captionId}>{t('invoices.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('invoices.date')}</th>
+              <th scope="col">{t('invoices.number')}</th>
+              <th scope="col">{t('invoices.order')}</th>
+              <th scope="col" className="data-table__number">
+                {t('invoices.amount')}
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">{t('invoices.file')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invoices.data.map((invoice) => (
+              <tr key={invoice.id}>
+                <td>{formatDate(invoice.issued, { dateStyle: 'medium' })}</td>
+                <th scope="row">{invoice.invoiceNumber}</th>
+                <td>{invoice.orderRef}</td>
+                <td className="data-table__number">
+                  {formatMoney(invoice.grossTotal, invoice.currency, locale)}
+                </td>
+                <td>
+                  <a
+                    className="button button--secondary"
+                    href={`${config.apiBaseUrls.invoices}${historicalInvoicePdfPath(invoice.id, invoice.channel)}`}
+                    download={`${invoice.invoiceNumber}.pdf`}
+                  >
+                    {t('invoices.download', { number: invoice.invoiceNumber })}
+                  </a>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {invoices.data.map((invoice) => (
-                <tr key={invoice.id}>
-                  <td>{formatDate(invoice.issued, { dateStyle: 'medium' })}</td>
-                  <th scope="row">{invoice.invoiceNumber}</th>
-                  <td>{invoice.orderRef}</td>
-                  <td className="invoices__amount">
-                    {formatNumber(invoice.grossTotal / 10 ** minorDigits(invoice.currency), {
-                      style: 'currency',
-                      currency: invoice.currency,
-                    })}
-                  </td>
-                  <td>
-                    <a
-                      className="button button--secondary"
-                      href={`${config.apiBaseUrls.invoices}${historicalInvoicePdfPath(invoice.id, invoice.channel)}`}
-                      download={`${invoice.invoiceNumber}.pdf`}
-                    >
-                      {t('invoices.download', { number: invoice.invoiceNumber })}
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </DataTable>
       )}
     </Page>
   );

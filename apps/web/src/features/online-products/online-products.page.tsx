@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import {
   galleryApi,
@@ -9,6 +9,8 @@ import {
 } from '@photo/contracts/widgets';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { Field } from '../../shared/forms/field';
+import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { LoadError } from '../../shared/ui/load-error';
 import type { MessageId } from '../../shared/i18n/translator';
@@ -99,33 +101,20 @@ export function OnlineProductsPage() {
 function BookItem({ book }: { book: OnlinePhotoBook }) {
   const { t } = useI18n();
   const { request } = useAppEnvironment();
-  const queryClient = useQueryClient();
   const headingId = useId();
   const publicId = useId();
   const [confirming, setConfirming] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
-
-  const reload = () => queryClient.invalidateQueries({ queryKey: onlineProductQueries.all() });
-
-  const setPublic = async (isPublic: boolean) => {
-    setSaving(true);
-    setFailed(false);
-    try {
-      await request(widgetsApi.update, { params: { id: book.id }, body: { isPublic } });
-      await reload();
-    } catch {
-      setFailed(true);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const remove = async () => {
-    await request(widgetsApi.delete, { params: { id: book.id } });
-    setConfirming(false);
-    await reload();
-  };
+  const setPublic = useSubmit({
+    mutationFn: (isPublic: boolean) =>
+      request(widgetsApi.update, { params: { id: book.id }, body: { isPublic } }),
+    invalidates: [onlineProductQueries.all()],
+    failureMessage: 'onlineProducts.updateFailed',
+  });
+  const remove = useSubmit({
+    mutationFn: () => request(widgetsApi.delete, { params: { id: book.id } }),
+    invalidates: [onlineProductQueries.all()],
+    onSuccess: () => setConfirming(false),
+  });
 
   return (
     <li className="card card--media">
@@ -144,9 +133,9 @@ function BookItem({ book }: { book: OnlinePhotoBook }) {
             type="checkbox"
             role="switch"
             checked={book.isPublic}
-            disabled={saving}
+            disabled={setPublic.isPending}
             aria-describedby={`${publicId}-hint`}
-            onChange={(event) => void setPublic(event.target.checked)}
+            onChange={(event) => setPublic.mutate(event.target.checked)}
           />
           <label htmlFor={publicId}>{t('onlineProducts.public')}</label>
           <p id={`${publicId}-hint`} className="online-products__hint">
@@ -184,9 +173,9 @@ function BookItem({ book }: { book: OnlinePhotoBook }) {
           </button>
         </div>
         <GallerySection book={book} headingId={headingId} />
-        {failed && (
+        {setPublic.failure && (
           <p className="alert" role="alert">
-            {t('onlineProducts.updateFailed')}
+            {setPublic.failure}
           </p>
         )}
       </div>
@@ -197,7 +186,7 @@ function BookItem({ book }: { book: OnlinePhotoBook }) {
           confirmLabel={t('onlineProducts.delete')}
           cancelLabel={t('onlineProducts.cancel')}
           errorMessage={t('onlineProducts.deleteFailed')}
-          onConfirm={remove}
+          onConfirm={remove.mutateAsync}
           onClose={() => setConfirming(false)}
         />
       )}
@@ -209,29 +198,19 @@ function BookItem({ book }: { book: OnlinePhotoBook }) {
 function GallerySection({ book, headingId }: { book: OnlinePhotoBook; headingId: string }) {
   const { t } = useI18n();
   const { request, config } = useAppEnvironment();
-  const queryClient = useQueryClient();
-  const selectId = useId();
   const channel = config.channel.ID;
   const entry = useQuery(onlineProductQueries.galleryEntry(request, book.id, channel));
   const categories = useQuery(onlineProductQueries.categories(request));
   const [category, setCategory] = useState<GalleryCategory>('other');
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  const change = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      await work();
-      await queryClient.invalidateQueries({
-        queryKey: onlineProductQueries.galleryEntry(request, book.id, channel).queryKey,
-      });
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const publish = useSubmit({
+    mutationFn: async (published: boolean) => {
+      await (published
+        ? request(galleryApi.create, { body: { widgetId: book.id, channel, categoryId: category } })
+        : request(galleryApi.delete, { params: { id: book.id } }));
+    },
+    invalidates: [onlineProductQueries.galleryEntry(request, book.id, channel).queryKey],
+    failureMessage: 'onlineProducts.updateFailed',
+  });
 
   if (entry.isPending || categories.isPending) return null;
   if (entry.isError || categories.isError) {
@@ -254,50 +233,44 @@ function GallerySection({ book, headingId }: { book: OnlinePhotoBook; headingId:
           <button
             type="button"
             className="button button--secondary"
-            disabled={busy}
+            disabled={publish.isPending}
             aria-describedby={headingId}
-            onClick={() => void change(() => request(galleryApi.delete, { params: { id: book.id } }))}
+            onClick={() => publish.mutate(false)}
           >
             {t('onlineProducts.gallery.remove')}
           </button>
         </div>
       ) : (
         <div className="online-products__gallery-row">
-          <div className="field">
-            <label className="field__label" htmlFor={selectId}>
-              {t('onlineProducts.gallery.category')}
-            </label>
-            <select
-              id={selectId}
-              className="field__input"
-              value={category}
-              onChange={(event) => setCategory(event.target.value as GalleryCategory)}
-            >
-              {categories.data.map(({ id }) => (
-                <option key={id} value={id}>
-                  {t(categoryLabels[id])}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field label={t('onlineProducts.gallery.category')}>
+            {(control) => (
+              <select
+                {...control}
+                value={category}
+                onChange={(event) => setCategory(event.target.value as GalleryCategory)}
+              >
+                {categories.data.map(({ id }) => (
+                  <option key={id} value={id}>
+                    {t(categoryLabels[id])}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <button
             type="button"
             className="button button--secondary"
-            disabled={busy}
+            disabled={publish.isPending}
             aria-describedby={headingId}
-            onClick={() =>
-              void change(() =>
-                request(galleryApi.create, { body: { widgetId: book.id, channel, categoryId: category } }),
-              )
-            }
+            onClick={() => publish.mutate(true)}
           >
             {t('onlineProducts.gallery.publish')}
           </button>
         </div>
       )}
-      {failed && (
+      {publish.failure && (
         <p className="alert" role="alert">
-          {t('onlineProducts.updateFailed')}
+          {publish.failure}
         </p>
       )}
     </div>

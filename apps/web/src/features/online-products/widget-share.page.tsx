@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { z } from 'zod/mini';
+import { email as emailSchema, EMAIL_MAX_LENGTH } from '@photo/contracts/common';
 import { SHARE_MESSAGE_MAX, SHARE_SENDER_NAME_MAX, widgetsApi } from '@photo/contracts/widgets';
 import { isApiError } from '../../shared/api/api-error';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { Field, TextField, useFieldErrors } from '../../shared/forms/field';
+import { FormActions } from '../../shared/forms/form-actions';
+import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { LoadError } from '../../shared/ui/load-error';
-import type { MessageId } from '../../shared/i18n/translator';
 import { AppLink } from '../../shared/routing/app-link';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
@@ -16,8 +18,7 @@ import { BookCover } from './book-cover';
 import { onlineProductQueries, type OnlinePhotoBook } from './online-products.queries';
 import './online-products.css';
 
-type Field = 'fromName' | 'toEmail' | 'message';
-const emailSchema = z.email();
+const isRefusedAddress = (error: Error) => isApiError(error, 400) && error.field === 'query.toEmailAddress';
 
 /** Spec 7: the share call carries what was typed base64-encoded (UTF-8) in its query. */
 const base64 = (text: string) => {
@@ -66,35 +67,15 @@ function ShareForm({ book }: { book: OnlinePhotoBook }) {
   const { t } = useI18n();
   const { request, config } = useAppEnvironment();
   const customer = useCustomer();
-  const formId = useId();
+  const fields = useFieldErrors<'fromName' | 'toEmail' | 'message'>();
   const [fromName, setFromName] = useState(customer.firstName);
   const [toEmail, setToEmail] = useState('');
   const [message, setMessage] = useState('');
-  const [problem, setProblem] = useState<{ field: Field; text: string } | undefined>();
-  const [failure, setFailure] = useState<MessageId | undefined>();
   const [sentTo, setSentTo] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
 
-  const inputId = (field: Field) => `${formId}-${field}`;
-  const show = (field: Field, text: string) => {
-    setProblem({ field, text });
-    document.getElementById(inputId(field))?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(undefined);
-    const name = fromName.trim();
-    const to = toEmail.trim();
-    if (!name) return show('fromName', t('widgetShare.fromNameRequired'));
-    if (!emailSchema.safeParse(to).success) return show('toEmail', t('widgetShare.emailInvalid'));
-    if (message.trim().length > SHARE_MESSAGE_MAX) {
-      return show('message', t('widgetShare.messageTooLong', { max: SHARE_MESSAGE_MAX }));
-    }
-    setProblem(undefined);
-    setBusy(true);
-    try {
-      await request(
+  const share = useSubmit({
+    mutationFn: ({ name, to, note }: { name: string; to: string; note: string }) =>
+      request(
         widgetsApi.share,
         {
           params: { id: book.id },
@@ -102,36 +83,43 @@ function ShareForm({ book }: { book: OnlinePhotoBook }) {
             vendorId: config.channel.ID,
             fromName: base64(name),
             toEmailAddress: base64(to),
-            ...(message.trim() ? { personalMessage: base64(message.trim()) } : {}),
+            ...(note ? { personalMessage: base64(note) } : {}),
           },
         },
         { expectedStatuses: [400, 409, 429] },
-      );
+      ),
+    onSuccess: (_, { to }) => {
       setSentTo(to);
       setToEmail('');
       setMessage('');
-    } catch (error) {
-      if (isApiError(error, 400) && error.field === 'query.toEmailAddress') {
-        show('toEmail', t('widgetShare.emailInvalid'));
-      } else if (isApiError(error, 429)) setFailure('widgetShare.tooMany');
-      else if (isApiError(error, 409)) setFailure('widgetShare.notPublic');
-      else setFailure('widgetShare.failed');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => {
+      if (isRefusedAddress(error)) fields.show({ toEmail: t('widgetShare.emailInvalid') });
+    },
+    failureMessage: (error) =>
+      isRefusedAddress(error)
+        ? undefined
+        : isApiError(error, 429)
+          ? 'widgetShare.tooMany'
+          : isApiError(error, 409)
+            ? 'widgetShare.notPublic'
+            : 'widgetShare.failed',
+  });
 
-  const errorOf = (name: Field) => {
-    if (problem?.field !== name) return undefined;
-    return (
-      <p id={`${inputId(name)}-error`} className="field__error">
-        {problem.text}
-      </p>
-    );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    share.reset();
+    const name = fromName.trim();
+    const to = toEmail.trim();
+    const note = message.trim();
+    if (!name) return fields.show({ fromName: t('widgetShare.fromNameRequired') });
+    if (!emailSchema.safeParse(to).success) return fields.show({ toEmail: t('widgetShare.emailInvalid') });
+    if (note.length > SHARE_MESSAGE_MAX) {
+      return fields.show({ message: t('widgetShare.messageTooLong', { max: SHARE_MESSAGE_MAX }) });
+    }
+    fields.clear();
+    share.mutate({ name, to, note });
   };
-  const describedBy = (name: Field, hint?: string) =>
-    [hint, problem?.field === name ? `${inputId(name)}-error` : undefined].filter(Boolean).join(' ') ||
-    undefined;
 
   if (sentTo) {
     return (
@@ -152,71 +140,50 @@ function ShareForm({ book }: { book: OnlinePhotoBook }) {
   return (
     <div className="card card--media online-products__share">
       <BookCover book={book} />
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         <h2 className="card__title">{book.title}</h2>
         <p>{t('widgetShare.intro', { title: book.title })}</p>
-        <div className="field">
-          <label className="field__label" htmlFor={inputId('fromName')}>
-            {t('widgetShare.fromName')}
-          </label>
-          <input
-            id={inputId('fromName')}
-            className="field__input"
-            type="text"
-            value={fromName}
-            maxLength={SHARE_SENDER_NAME_MAX}
-            autoComplete="name"
-            aria-invalid={problem?.field === 'fromName'}
-            aria-describedby={describedBy('fromName')}
-            onChange={(event) => setFromName(event.target.value)}
-          />
-          {errorOf('fromName')}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={inputId('toEmail')}>
-            {t('widgetShare.toEmail')}
-          </label>
-          <input
-            id={inputId('toEmail')}
-            className="field__input"
-            type="email"
-            value={toEmail}
-            maxLength={254}
-            autoComplete="off"
-            aria-invalid={problem?.field === 'toEmail'}
-            aria-describedby={describedBy('toEmail')}
-            onChange={(event) => setToEmail(event.target.value)}
-          />
-          {errorOf('toEmail')}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={inputId('message')}>
-            {t('widgetShare.message')}
-          </label>
-          <p id={`${inputId('message')}-hint`} className="online-products__hint">
-            {t('widgetShare.messageHint', { max: SHARE_MESSAGE_MAX })}
-          </p>
-          <textarea
-            id={inputId('message')}
-            className="field__input"
-            rows={5}
-            value={message}
-            aria-invalid={problem?.field === 'message'}
-            aria-describedby={describedBy('message', `${inputId('message')}-hint`)}
-            onChange={(event) => setMessage(event.target.value)}
-          />
-          {errorOf('message')}
-        </div>
-        {failure && (
+        <TextField
+          label={t('widgetShare.fromName')}
+          {...fields.of('fromName')}
+          type="text"
+          value={fromName}
+          maxLength={SHARE_SENDER_NAME_MAX}
+          autoComplete="name"
+          onValue={setFromName}
+        />
+        <TextField
+          label={t('widgetShare.toEmail')}
+          {...fields.of('toEmail')}
+          type="email"
+          value={toEmail}
+          maxLength={EMAIL_MAX_LENGTH}
+          autoComplete="off"
+          onValue={setToEmail}
+        />
+        <Field
+          label={t('widgetShare.message')}
+          hint={t('widgetShare.messageHint', { max: SHARE_MESSAGE_MAX })}
+          {...fields.of('message')}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={5}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+            />
+          )}
+        </Field>
+        {share.failure && (
           <p className="alert" role="alert">
-            {t(failure)}
+            {share.failure}
           </p>
         )}
-        <div className="actions">
-          <button type="submit" className="button" disabled={busy}>
-            {t(busy ? 'widgetShare.sending' : 'widgetShare.send')}
-          </button>
-        </div>
+        <FormActions
+          submitLabel={t(share.isPending ? 'widgetShare.sending' : 'widgetShare.send')}
+          busy={share.isPending}
+        />
       </form>
     </div>
   );

@@ -1,20 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
+import { formatMoney } from '@photo/contracts/money';
 import type { OrderDetailsProduct, ProcessingStatus, SuperOrderDetails } from '@photo/contracts/orders';
 import { isApiError } from '../../shared/api/api-error';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
+import { LoadError } from '../../shared/ui/load-error';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
 import { DeliveryAddressChange } from './delivery-address-change';
-import {
-  paymentText,
-  processingText,
-  StatusBadge,
-  statusText,
-  useFormatPrice,
-} from '../../shared/orders/order-status';
+import { paymentText, processingText, StatusBadge, statusText } from '../../shared/orders/order-status';
 import { OrderPaymentActions } from './order-payment-actions';
 import { orderQueries } from './orders.queries';
 import { Reorder } from './reorder';
@@ -35,17 +31,12 @@ export function OrderDetailsPage() {
       </AppLink>
       {details.isPending ? (
         <LoadingIndicator label={t('common.loading')} />
+      ) : isApiError(details.error, 404) ? (
+        <p className="alert" role="alert">
+          {t('orders.notFound')}
+        </p>
       ) : details.isError ? (
-        <div className="orders__error">
-          <p className="alert" role="alert">
-            {isApiError(details.error, 404) ? t('orders.notFound') : t('orders.detailsLoadError')}
-          </p>
-          {!isApiError(details.error, 404) && (
-            <button type="button" className="button button--secondary" onClick={() => void details.refetch()}>
-              {t('common.tryAgain')}
-            </button>
-          )}
-        </div>
+        <LoadError message={t('orders.detailsLoadError')} onRetry={() => void details.refetch()} />
       ) : (
         <OrderDetails order={details.data} />
       )}
@@ -54,10 +45,9 @@ export function OrderDetailsPage() {
 }
 
 function OrderDetails({ order }: { order: SuperOrderDetails }) {
-  const { t, formatDate } = useI18n();
+  const { t, formatDate, locale } = useI18n();
   // Back from the payment provider without a payment (`orderPaymentFailedPath`).
   const paymentDeclined = useSearchParams()[0].get('payment') === 'failed';
-  const formatPrice = useFormatPrice();
   const dated = (date: string) => formatDate(date, { dateStyle: 'medium' });
   return (
     <div className="order-details">
@@ -77,12 +67,12 @@ function OrderDetails({ order }: { order: SuperOrderDetails }) {
           {order.deliveryPrice > 0 && (
             <div>
               <dt>{t('orders.field.deliveryPrice')}</dt>
-              <dd>{formatPrice(order.deliveryPrice, order.currency)}</dd>
+              <dd>{formatMoney(order.deliveryPrice, order.currency, locale)}</dd>
             </div>
           )}
           <div>
             <dt>{t('orders.field.total')}</dt>
-            <dd>{formatPrice(order.totalPrice, order.currency)}</dd>
+            <dd>{formatMoney(order.totalPrice, order.currency, locale)}</dd>
           </div>
           <div>
             <dt>{t('orders.field.products')}</dt>
@@ -168,8 +158,7 @@ function OrderDetails({ order }: { order: SuperOrderDetails }) {
 }
 
 function ProductItem({ product, currency }: { product: OrderDetailsProduct; currency: string }) {
-  const { t } = useI18n();
-  const formatPrice = useFormatPrice();
+  const { t, locale } = useI18n();
   return (
     <li className="order-product">
       {product.imageUrl ? (
@@ -178,7 +167,7 @@ function ProductItem({ product, currency }: { product: OrderDetailsProduct; curr
       <div className="order-product__main">
         <span className="order-product__name">{product.articleName}</span>
         <span>{t('orders.quantity', { count: product.quantity })}</span>
-        <span>{t('orders.unitPrice', { price: formatPrice(product.unitPrice, currency) })}</span>
+        <span>{t('orders.unitPrice', { price: formatMoney(product.unitPrice, currency, locale) })}</span>
         {product.processingStatus && product.processingStatus in processingText && (
           <span>{t(processingText[product.processingStatus as ProcessingStatus])}</span>
         )}
@@ -190,7 +179,7 @@ function ProductItem({ product, currency }: { product: OrderDetailsProduct; curr
         )}
       </div>
       <span className="order-product__total">
-        {formatPrice(product.unitPrice * product.quantity, currency)}
+        {formatMoney(product.unitPrice * product.quantity, currency, locale)}
       </span>
     </li>
   );

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ordersApi, type SuperOrder } from '@photo/contracts/orders';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { useToasts } from '../../shared/ui/toasts';
@@ -19,22 +19,23 @@ export function OrderPaymentActions({
 }) {
   const { t } = useI18n();
   const { request } = useAppEnvironment();
-  const queryClient = useQueryClient();
   const toasts = useToasts();
   const continueTo = useContinueTo();
   const [confirming, setConfirming] = useState(false);
-  const pay = useMutation({
+  const pay = useSubmit({
     mutationFn: () => request(ordersApi.payOrder, { params: { orderCode: order.orderCode } }),
     onSuccess: (started) => continueTo(started.continueTo),
+    failureMessage: 'orders.pay.failed',
+  });
+  const cancel = useSubmit({
+    mutationFn: () => request(ordersApi.cancelOrder, { params: { orderCode: order.orderCode } }),
+    invalidates: [orderQueries.all()],
+    onSuccess: () => {
+      setConfirming(false);
+      toasts.show({ message: t('orders.cancel.done', { code: order.orderCode }), tone: 'success' });
+    },
   });
   if (!order.canPay && !order.canCancel) return null;
-
-  const cancel = async () => {
-    await request(ordersApi.cancelOrder, { params: { orderCode: order.orderCode } });
-    setConfirming(false);
-    toasts.show({ message: t('orders.cancel.done', { code: order.orderCode }), tone: 'success' });
-    await queryClient.invalidateQueries({ queryKey: orderQueries.all() });
-  };
 
   return (
     <div className="order-payment-actions">
@@ -55,9 +56,9 @@ export function OrderPaymentActions({
           </button>
         )}
       </div>
-      {pay.isError && (
+      {pay.failure && (
         <p className="alert" role="alert">
-          {t('orders.pay.failed')}
+          {pay.failure}
         </p>
       )}
       {confirming && (
@@ -67,7 +68,7 @@ export function OrderPaymentActions({
           confirmLabel={t('orders.cancel.action')}
           cancelLabel={t('orders.cancel.keep')}
           errorMessage={t('orders.cancel.failed')}
-          onConfirm={cancel}
+          onConfirm={cancel.mutateAsync}
           onClose={() => setConfirming(false)}
         />
       )}

@@ -1,14 +1,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { formatMoney } from '@photo/contracts/money';
 import { IN_PROGRESS_DAYS, type SuperOrder } from '@photo/contracts/orders';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
+import { LoadError } from '../../shared/ui/load-error';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
 import { useLoadMoreWhenVisible } from '../../shared/ui/use-load-more-when-visible';
-import { StatusBadge, useFormatPrice } from '../../shared/orders/order-status';
+import { StatusBadge } from '../../shared/orders/order-status';
 import { OrderPaymentActions } from './order-payment-actions';
 import { orderQueries } from './orders.queries';
 import './orders.css';
@@ -46,14 +48,7 @@ export function OrdersPage() {
       {orders.isPending ? (
         <LoadingIndicator label={t('common.loading')} />
       ) : orders.isError ? (
-        <div className="orders__error">
-          <p className="alert" role="alert">
-            {t('error.generic')}
-          </p>
-          <button type="button" className="button button--secondary" onClick={() => void orders.refetch()}>
-            {t('common.tryAgain')}
-          </button>
-        </div>
+        <LoadError message={t('error.generic')} onRetry={() => void orders.refetch()} />
       ) : loaded.length === 0 ? (
         <p className="orders__empty">{t('orders.empty')}</p>
       ) : (
@@ -191,8 +186,7 @@ function OrderList({ orders, label }: { orders: SuperOrder[]; label: string }) {
  * renders the rows that came into the window, not every row of it (bench/README.md, the orders page in Chromium).
  */
 const OrderRow = memo(function OrderRow({ order }: { order: SuperOrder }) {
-  const { t, formatDate } = useI18n();
-  const formatPrice = useFormatPrice();
+  const { t, formatDate, locale } = useI18n();
   const image = order.orders.flatMap((inner) => inner.products).find((product) => product.imageUrl)?.imageUrl;
   return (
     <div className="order-row">
@@ -208,7 +202,7 @@ const OrderRow = memo(function OrderRow({ order }: { order: SuperOrder }) {
       </div>
       <div className="order-row__side">
         <StatusBadge status={order.status} />
-        <span className="order-row__total">{formatPrice(order.totalPrice, order.currency)}</span>
+        <span className="order-row__total">{formatMoney(order.totalPrice, order.currency, locale)}</span>
       </div>
       <OrderPaymentActions order={order} />
     </div>

@@ -1,11 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatMoney } from '@photo/contracts/money';
 import { ordersApi, type ReorderQuote } from '@photo/contracts/orders';
 import { isApiError } from '../../shared/api/api-error';
 import { addressLines } from '../../shared/address-form/address-lines';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
-import { useFormatPrice } from '../../shared/orders/order-status';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { ModalDialog } from '../../shared/ui/modal-dialog';
 import { useContinueTo } from './continue-to';
@@ -53,20 +54,18 @@ export function Reorder({ orderCode }: { orderCode: string }) {
 function ReorderReview({ orderCode, onClose }: { orderCode: string; onClose: () => void }) {
   const { t } = useI18n();
   const { request } = useAppEnvironment();
-  const queryClient = useQueryClient();
   const continueTo = useContinueTo();
   const quote = useQuery(orderQueries.reorderQuote(request, orderCode));
-  const place = useMutation({
+  const place = useSubmit({
     mutationFn: (confirmedTotal: number) =>
       request(ordersApi.reorder, { query: { OrderCode: orderCode }, body: { confirmedTotal } }),
-    onSuccess: async (placed) => {
-      await queryClient.invalidateQueries({ queryKey: orderQueries.all() });
-      continueTo(placed.continueTo);
-    },
+    invalidates: [orderQueries.all()],
+    onSuccess: (placed) => continueTo(placed.continueTo),
     // The total changed under the customer's eyes: show the new one, to be confirmed again.
     onError: (error) => {
       if (isApiError(error, 409)) void quote.refetch();
     },
+    failureMessage: (error) => (isApiError(error, 409) ? 'orders.reorder.changed' : 'orders.reorder.failed'),
   });
   const busy = place.isPending || place.isSuccess;
 
@@ -102,9 +101,9 @@ function ReorderReview({ orderCode, onClose }: { orderCode: string; onClose: () 
       ) : (
         <QuoteSummary quote={quote.data} />
       )}
-      {place.isError && (
+      {place.failure && (
         <p className="alert" role="alert">
-          {isApiError(place.error, 409) ? t('orders.reorder.changed') : t('orders.reorder.failed')}
+          {place.failure}
         </p>
       )}
     </ModalDialog>
@@ -112,8 +111,8 @@ function ReorderReview({ orderCode, onClose }: { orderCode: string; onClose: () 
 }
 
 function ConfirmLabel({ quote }: { quote: ReorderQuote }) {
-  const { t } = useI18n();
-  const amount = useFormatPrice()(quote.totalPrice, quote.currency);
+  const { t, locale } = useI18n();
+  const amount = formatMoney(quote.totalPrice, quote.currency, locale);
   return (
     <>
       {quote.payment.how === 'invoice'
@@ -125,8 +124,7 @@ function ConfirmLabel({ quote }: { quote: ReorderQuote }) {
 
 function QuoteSummary({ quote }: { quote: ReorderQuote }) {
   const { t, locale } = useI18n();
-  const formatPrice = useFormatPrice();
-  const price = (minor: number) => formatPrice(minor, quote.currency);
+  const price = (minor: number) => formatMoney(minor, quote.currency, locale);
   const countryName = (code: string) => new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
   const method = quote.payment.method && t(`paymentMethod.method.${quote.payment.method}`);
   return (

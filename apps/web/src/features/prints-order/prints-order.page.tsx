@@ -1,8 +1,9 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Address } from '@photo/contracts/addresses';
 import { deliveryCapability, type ChannelArticles, type DeliveryType } from '@photo/contracts/merchandise';
+import { formatMoney } from '@photo/contracts/money';
 import { photoFilePath } from '@photo/contracts/photos';
 import {
   MAX_PRINTS_ORDER_PHOTOS,
@@ -15,13 +16,19 @@ import { isApiError } from '../../shared/api/api-error';
 import { addressLines } from '../../shared/address-form/address-lines';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { ChoiceGroup, TextField } from '../../shared/forms/field';
+import { FormActions } from '../../shared/forms/form-actions';
+import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
+import { LoadError } from '../../shared/ui/load-error';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
-import { formatMoney } from './money';
 import { printsOrderQueries } from './prints-order.queries';
 import './prints-order.css';
+
+/** The server found the number of copies out of bounds: said under the field. */
+const refusesQuantity = (error: Error) => isApiError(error) && error.field === 'body.quantity';
 
 /** Thumbnails shown of the selection; the rest are counted. */
 const SHOWN_PHOTOS = 12;
@@ -82,18 +89,10 @@ function PrintsOrderLoader({
     return <NoSelection message={t('printsOrder.selectionGone')} />;
   if (selection.isError || catalogue.isError || addresses.isError)
     return (
-      <div className="prints-order__error">
-        <p className="alert" role="alert">
-          {t('printsOrder.loadError')}
-        </p>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void Promise.all([selection.refetch(), catalogue.refetch(), addresses.refetch()])}
-        >
-          {t('common.tryAgain')}
-        </button>
-      </div>
+      <LoadError
+        message={t('printsOrder.loadError')}
+        onRetry={() => void Promise.all([selection.refetch(), catalogue.refetch(), addresses.refetch()])}
+      />
     );
   if (!selection.data || !catalogue.data || !addresses.data)
     return <LoadingIndicator label={t('common.loading')} />;
@@ -125,8 +124,7 @@ function PrintsOrderForm({
   const { t, formatNumber, locale } = useI18n();
   const customer = useCustomer();
   const { request, config, leaveTo } = useAppEnvironment();
-  const quantityId = useId();
-  const quantityErrorId = useId();
+  const formId = useId();
   const initial =
     catalogue.articles.find((article) => article.code === productCode) ?? catalogue.articles[0]!;
   const [articleCode, setArticleCode] = useState(initial.code);
@@ -151,9 +149,10 @@ function PrintsOrderForm({
   );
   const countryName = (code: string) => new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
   const homeWithoutAddress = deliveryType === 'Home' && !addressId;
-  const checkout = useMutation({
+  const checkout = useSubmit({
     mutationFn: (body: PrintsCheckoutBody) => request(printsOrdersApi.createCheckout, { body }),
     onSuccess: ({ paymentUrl }) => leaveTo(paymentUrl),
+    failureMessage: (error) => (refusesQuantity(error) ? undefined : 'printsOrder.startFailed'),
   });
 
   const size = article.sizes.find((candidate) => candidate.code === sizeCode) ?? article.sizes[0]!;
@@ -165,14 +164,13 @@ function PrintsOrderForm({
     quantity <= MAX_PRINTS_PER_PHOTO;
   // The summary counts only what will be made: no copies until the number is one we can make.
   const prints = quantityValid ? photoIds.length * quantity : 0;
-  const serverRefusedQuantity = isApiError(checkout.error) && checkout.error.field === 'body.quantity';
-  const showQuantityError = quantityInvalid || serverRefusedQuantity;
+  const showQuantityError = quantityInvalid || (checkout.isError && refusesQuantity(checkout.error));
   const currency = catalogue.currency;
   const delivery = catalogue.deliveryOptions.find((option) => option.type === deliveryType)!;
   const subtotal = { amountMinor: size.price.amountMinor * prints, currency };
   const total = { amountMinor: subtotal.amountMinor + delivery.price.amountMinor, currency };
   const tooMany = photoIds.length > MAX_PRINTS_ORDER_PHOTOS;
-  const money = (amountMinor: number) => formatMoney(formatNumber, { amountMinor, currency });
+  const money = (amountMinor: number) => formatMoney(amountMinor, currency, locale);
 
   const chooseArticle = (code: string) => {
     const next = catalogue.articles.find((candidate) => candidate.code === code)!;
@@ -201,8 +199,8 @@ function PrintsOrderForm({
 
   return (
     <form className="prints-order" onSubmit={submit} noValidate>
-      <section className="prints-order__photos" aria-labelledby={`${quantityId}-photos`}>
-        <h2 id={`${quantityId}-photos`}>{t('printsOrder.photosSelected', { count: photoIds.length })}</h2>
+      <section className="prints-order__photos" aria-labelledby={`${formId}-photos`}>
+        <h2 id={`${formId}-photos`}>{t('printsOrder.photosSelected', { count: photoIds.length })}</h2>
         <ul className="prints-order__thumbnails">
           {photoIds.slice(0, SHOWN_PHOTOS).map((photoId) => (
             <li key={photoId}>
@@ -240,7 +238,9 @@ function PrintsOrderForm({
             width: formatNumber(candidate.widthCm),
             height: formatNumber(candidate.heightCm),
           }),
-          detail: t('printsOrder.pricePerPrint', { price: formatMoney(formatNumber, candidate.price) }),
+          detail: t('printsOrder.pricePerPrint', {
+            price: formatMoney(candidate.price.amountMinor, candidate.price.currency, locale),
+          }),
         }))}
       />
       {article.papers.length > 0 && (
@@ -262,33 +262,24 @@ function PrintsOrderForm({
         />
       )}
 
-      <div className="field prints-order__quantity">
-        <label className="field__label" htmlFor={quantityId}>
-          {t('printsOrder.quantity')}
-        </label>
-        <input
-          id={quantityId}
-          className="field__input"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_PRINTS_PER_PHOTO}
-          value={quantityText}
-          onChange={(event) => {
-            setQuantityText(event.target.value);
-            // Once told, the customer sees the message go as soon as the number is right.
-            if (quantityInvalid) setQuantityInvalid(false);
-            checkout.reset();
-          }}
-          aria-invalid={showQuantityError || undefined}
-          aria-describedby={showQuantityError ? quantityErrorId : undefined}
-        />
-        {showQuantityError && (
-          <p className="field__error" id={quantityErrorId}>
-            {t('printsOrder.quantityInvalid', { max: MAX_PRINTS_PER_PHOTO })}
-          </p>
-        )}
-      </div>
+      <TextField
+        label={t('printsOrder.quantity')}
+        error={
+          showQuantityError ? t('printsOrder.quantityInvalid', { max: MAX_PRINTS_PER_PHOTO }) : undefined
+        }
+        className="prints-order__quantity"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_PRINTS_PER_PHOTO}
+        value={quantityText}
+        onValue={(typed) => {
+          setQuantityText(typed);
+          // Once told, the customer sees the message go as soon as the number is right.
+          if (quantityInvalid) setQuantityInvalid(false);
+          checkout.reset();
+        }}
+      />
 
       <Choices
         legend={t('printsOrder.delivery')}
@@ -299,7 +290,7 @@ function PrintsOrderForm({
           value: option.type,
           label:
             option.type === 'Home' ? t('printsOrder.deliveryHome') : t('printsOrder.deliveryPickupPoint'),
-          detail: formatMoney(formatNumber, option.price),
+          detail: formatMoney(option.price.amountMinor, option.price.currency, locale),
         }))}
       />
       {deliveryType === 'Home' &&
@@ -336,8 +327,8 @@ function PrintsOrderForm({
         />
       )}
 
-      <section className="prints-order__summary" aria-labelledby={`${quantityId}-summary`}>
-        <h2 id={`${quantityId}-summary`}>{t('printsOrder.summary')}</h2>
+      <section className="prints-order__summary" aria-labelledby={`${formId}-summary`}>
+        <h2 id={`${formId}-summary`}>{t('printsOrder.summary')}</h2>
         <dl>
           <div>
             <dt>{t('printsOrder.printsLine', { count: prints })}</dt>
@@ -354,22 +345,21 @@ function PrintsOrderForm({
         </dl>
       </section>
 
-      {checkout.isError && !serverRefusedQuantity && (
+      {checkout.failure && (
         <p className="alert" role="alert">
-          {t('printsOrder.startFailed')}
+          {checkout.failure}
         </p>
       )}
-      <div className="actions">
-        <button
-          type="submit"
-          className="button"
-          disabled={checkout.isPending || checkout.isSuccess || tooMany || homeWithoutAddress}
-        >
-          {quantityValid
+      <FormActions
+        submitLabel={
+          quantityValid
             ? t('printsOrder.pay', { amount: money(total.amountMinor) })
-            : t('printsOrder.payWithoutAmount')}
-        </button>
-      </div>
+            : t('printsOrder.payWithoutAmount')
+        }
+        // Off to the payment page once the checkout is open.
+        busy={checkout.isPending || checkout.isSuccess}
+        submitDisabled={tooMany || homeWithoutAddress}
+      />
     </form>
   );
 }
@@ -395,8 +385,7 @@ function Choices({
   options: Choice[];
 }) {
   return (
-    <fieldset className="prints-order__choices">
-      <legend className="field__label">{legend}</legend>
+    <ChoiceGroup legend={legend} className="prints-order__choices">
       {options.map((option) => (
         <label key={option.value} className="prints-order__choice">
           <input
@@ -410,6 +399,6 @@ function Choices({
           {option.detail && <span className="prints-order__choice-detail">{option.detail}</span>}
         </label>
       ))}
-    </fieldset>
+    </ChoiceGroup>
   );
 }

@@ -1,10 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { PROJECTS_PAGE_SIZE, projectsApi, type SavedProject } from '@photo/contracts/projects';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { LoadError } from '../../shared/ui/load-error';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
 import { projectQueries } from './saved-projects.queries';
@@ -41,14 +43,7 @@ export function SavedProjectsPage() {
       {projects.isPending ? (
         <LoadingIndicator label={t('common.loading')} />
       ) : projects.isError ? (
-        <div className="saved-projects__error">
-          <p className="alert" role="alert">
-            {t('savedProjects.loadError')}
-          </p>
-          <button type="button" className="button button--secondary" onClick={() => void projects.refetch()}>
-            {t('common.tryAgain')}
-          </button>
-        </div>
+        <LoadError message={t('savedProjects.loadError')} onRetry={() => void projects.refetch()} />
       ) : projects.data.totalProjectCount === 0 ? (
         <p className="saved-projects__empty">{t('savedProjects.empty')}</p>
       ) : (
@@ -98,20 +93,14 @@ function ProjectItem(props: {
   const { project } = props;
   const { t, formatDate } = useI18n();
   const { request } = useAppEnvironment();
-  const queryClient = useQueryClient();
   const headingId = useId();
   const [confirming, setConfirming] = useState(false);
-
-  const remove = async () => {
-    setConfirming(false);
-    try {
-      await request(projectsApi.delete, { params: { id: project.id } });
-      props.onDeleteResult(false);
-      await queryClient.invalidateQueries({ queryKey: projectQueries.all() });
-    } catch {
-      props.onDeleteResult(true);
-    }
-  };
+  const remove = useSubmit({
+    mutationFn: () => request(projectsApi.delete, { params: { id: project.id } }),
+    invalidates: [projectQueries.all()],
+    onSuccess: () => props.onDeleteResult(false),
+    onError: () => props.onDeleteResult(true),
+  });
 
   return (
     <li className={`card card--media${props.failed ? ' saved-projects__failed' : ''}`}>
@@ -162,7 +151,11 @@ function ProjectItem(props: {
           confirmLabel={t('savedProjects.delete')}
           cancelLabel={t('savedProjects.cancel')}
           errorMessage={t('savedProjects.deleteFailed')}
-          onConfirm={remove}
+          // The dialog closes at once; a failure shows on the project's card.
+          onConfirm={async () => {
+            setConfirming(false);
+            remove.mutate();
+          }}
           onClose={() => setConfirming(false)}
         />
       )}

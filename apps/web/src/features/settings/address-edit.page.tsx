@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -13,10 +13,10 @@ import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink, useAppNavigate } from '../../shared/routing/app-link';
+import { LoadError } from '../../shared/ui/load-error';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
 import { useToasts } from '../../shared/ui/toasts';
-import { LoadError } from './addresses.page';
 import { settingsPaths } from './settings-paths';
 import { settingsQueries } from './settings.queries';
 import './settings.css';
@@ -56,7 +56,7 @@ export function EditAddressPage() {
       {addresses.isPending ? (
         <LoadingIndicator label={t('common.loading')} />
       ) : addresses.isError ? (
-        <LoadError onRetry={() => void addresses.refetch()} />
+        <LoadError message={t('settings.loadError')} onRetry={() => void addresses.refetch()} />
       ) : address ? (
         <AddressEditor key={address.id} initial={address} />
       ) : (
@@ -75,20 +75,16 @@ function AddressEditor({ initial }: { initial: PostalAddress & Partial<Address> 
   const { t } = useI18n();
   const { request } = useAppEnvironment();
   const paths = settingsPaths(useCustomer());
-  const queryClient = useQueryClient();
   const toasts = useToasts();
   const navigate = useAppNavigate();
   const [isDefaultDelivery, setDefaultDelivery] = useState(initial.isDefaultDelivery ?? false);
   const [isDefaultBilling, setDefaultBilling] = useState(initial.isDefaultBilling ?? false);
 
-  const save = async (address: PostalAddress) => {
+  const save = (address: PostalAddress) => {
     const body = { ...address, isDefaultDelivery, isDefaultBilling };
-    if (initial.id) await request(customersApi.updateAddress, { params: { id: initial.id }, body });
-    else await request(customersApi.createAddress, { body });
-    // Spec 4: the addresses-changed flag; the list is fetched again wherever it shows.
-    await queryClient.invalidateQueries({ queryKey: settingsQueries.addressesKey() });
-    toasts.show({ message: t('settings.addresses.saved'), tone: 'success' });
-    navigate(paths.allAddresses);
+    return initial.id
+      ? request(customersApi.updateAddress, { params: { id: initial.id }, body })
+      : request(customersApi.createAddress, { body });
   };
 
   return (
@@ -96,6 +92,12 @@ function AddressEditor({ initial }: { initial: PostalAddress & Partial<Address> 
       initial={initial}
       submitLabel={t('settings.addresses.save')}
       onSubmit={save}
+      // Spec 4: the addresses-changed flag; the list is fetched again wherever it shows.
+      invalidates={[settingsQueries.addressesKey()]}
+      onSaved={() => {
+        toasts.show({ message: t('settings.addresses.saved'), tone: 'success' });
+        navigate(paths.allAddresses);
+      }}
       onCancel={() => navigate(paths.allAddresses)}
       failureMessage={t('settings.addresses.saveError')}
     >

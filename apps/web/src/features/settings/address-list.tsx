@@ -1,10 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { Address } from '@photo/contracts/addresses';
 import { customersApi } from '@photo/contracts/customers';
 import { addressLines } from '../../shared/address-form/address-lines';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
@@ -29,7 +29,6 @@ function AddressItem({ address }: { address: Address }) {
   const { t, locale } = useI18n();
   const { request } = useAppEnvironment();
   const customer = useCustomer();
-  const queryClient = useQueryClient();
   const toasts = useToasts();
   const [confirming, setConfirming] = useState(false);
   const nameId = useId();
@@ -37,12 +36,14 @@ function AddressItem({ address }: { address: Address }) {
     new Intl.DisplayNames([locale], { type: 'region' }).of(address.country) ?? address.country;
   const [first, ...rest] = addressLines(address, countryName);
 
-  const remove = async () => {
-    await request(customersApi.deleteAddress, { params: { id: address.id } });
-    setConfirming(false);
-    toasts.show({ message: t('settings.addresses.deleted'), tone: 'success' });
-    await queryClient.invalidateQueries({ queryKey: settingsQueries.addressesKey() });
-  };
+  const remove = useSubmit({
+    mutationFn: () => request(customersApi.deleteAddress, { params: { id: address.id } }),
+    invalidates: [settingsQueries.addressesKey()],
+    onSuccess: () => {
+      setConfirming(false);
+      toasts.show({ message: t('settings.addresses.deleted'), tone: 'success' });
+    },
+  });
 
   return (
     <li className="settings__address">
@@ -82,7 +83,7 @@ function AddressItem({ address }: { address: Address }) {
           confirmLabel={t('settings.addresses.deleteConfirm')}
           cancelLabel={t('address.cancel')}
           errorMessage={t('settings.addresses.deleteError')}
-          onConfirm={remove}
+          onConfirm={remove.mutateAsync}
           onClose={() => setConfirming(false)}
         />
       )}

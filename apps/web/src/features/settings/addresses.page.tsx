@@ -3,6 +3,7 @@ import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
+import { LoadError } from '../../shared/ui/load-error';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
 import { AddressList } from './address-list';
@@ -29,25 +30,10 @@ export function AddressesPage() {
       {addresses.isPending ? (
         <LoadingIndicator label={t('common.loading')} />
       ) : addresses.isError ? (
-        <LoadError onRetry={() => void addresses.refetch()} />
+        <LoadError message={t('settings.loadError')} onRetry={() => void addresses.refetch()} />
       ) : (
         <AddressList addresses={addresses.data} />
       )}
     </Page>
-  );
-}
-
-/** Spec 8: 'An error occurred loading your settings', with a way to try again. */
-export function LoadError({ onRetry }: { onRetry: () => void }) {
-  const { t } = useI18n();
-  return (
-    <div className="settings__error">
-      <p className="alert" role="alert">
-        {t('settings.loadError')}
-      </p>
-      <button type="button" className="button button--secondary" onClick={onRetry}>
-        {t('common.tryAgain')}
-      </button>
-    </div>
   );
 }

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { dataExportApi } from '@photo/contracts/data-export';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
 
@@ -12,19 +13,13 @@ export function DataExportSection() {
   const { t, locale } = useI18n();
   const { request } = useAppEnvironment();
   const headingId = useId();
-  const [state, setState] = useState<'idle' | 'busy' | 'asked' | 'failed'>('idle');
-
-  const ask = async () => {
-    setState('busy');
-    try {
-      await request(dataExportApi.create, {
+  const ask = useSubmit({
+    mutationFn: () =>
+      request(dataExportApi.create, {
         body: { id: crypto.randomUUID(), locale, name: t('settings.data.archiveName') },
-      });
-      setState('asked');
-    } catch {
-      setState('failed');
-    }
-  };
+      }),
+    failureMessage: 'error.generic',
+  });
 
   return (
     <section className="settings__section" aria-labelledby={headingId}>
@@ -32,7 +27,7 @@ export function DataExportSection() {
         {t('settings.data.heading')}
       </h2>
       <p>{t('settings.data.intro')}</p>
-      {state === 'asked' ? (
+      {ask.isSuccess ? (
         <p role="status">
           {t('settings.data.asked')} <AppLink to="/downloads">{t('title.downloads')}</AppLink>
         </p>
@@ -41,16 +36,16 @@ export function DataExportSection() {
           <button
             type="button"
             className="button button--secondary"
-            disabled={state === 'busy'}
-            onClick={() => void ask()}
+            disabled={ask.isPending}
+            onClick={() => ask.mutate()}
           >
             {t('settings.data.download')}
           </button>
         </div>
       )}
-      {state === 'failed' && (
+      {ask.failure && (
         <p className="alert" role="alert">
-          {t('error.generic')}
+          {ask.failure}
         </p>
       )}
     </section>

@@ -1,18 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
-import { z } from 'zod/mini';
+import { useState, type FormEvent } from 'react';
+import { email as emailSchema, EMAIL_MAX_LENGTH } from '@photo/contracts/common';
 import { CONFIRMATION_LINK_HOURS, identitiesApi } from '@photo/contracts/identities';
 import { isApiError } from '../../shared/api/api-error';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { TextField, useFieldErrors } from '../../shared/forms/field';
+import { FormActions } from '../../shared/forms/form-actions';
+import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
-import type { MessageId } from '../../shared/i18n/translator';
 import { AppLink } from '../../shared/routing/app-link';
 import { Page } from '../../shared/ui/page';
 import { settingsPaths } from './settings-paths';
 import './settings.css';
 
-type Field = 'email' | 'password';
-const emailSchema = z.email();
+const isWrongPassword = (error: Error) => isApiError(error, 400) && error.field === 'body.password';
 
 /**
  * '/settings/email' and '/settings/b2b/email' (issue 12): the new address and the password again;
@@ -24,81 +25,44 @@ export function EmailPage() {
   const { t, locale } = useI18n();
   const { request, config } = useAppEnvironment();
   const customer = useCustomer();
-  const formId = useId();
+  const fields = useFieldErrors<'email' | 'password'>();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<{ field: Field; text: MessageId } | undefined>();
-  const [failure, setFailure] = useState<MessageId | undefined>();
   const [sentTo, setSentTo] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const overview = settingsPaths(customer).overview;
 
-  const inputId = (field: Field) => `${formId}-${field}`;
-  const show = (field: Field, text: MessageId) => {
-    setProblem({ field, text });
-    document.getElementById(inputId(field))?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(undefined);
-    const wanted = email.trim();
-    if (!emailSchema.safeParse(wanted).success) return show('email', 'email.error.invalidEmail');
-    if (wanted.toLowerCase() === customer.email.toLowerCase()) return show('email', 'email.error.same');
-    if (!password) return show('password', 'address.error.required');
-    setProblem(undefined);
-    setBusy(true);
-    try {
-      await request(
+  const send = useSubmit({
+    mutationFn: (wanted: string) =>
+      request(
         identitiesApi.requestEmailChange,
         {
           params: customer.identity,
           body: { email: wanted, password, channel: config.channel.ID, locale },
         },
         { expectedStatuses: [400, 429] },
-      );
+      ),
+    onSuccess: (_, wanted) => {
       setSentTo(wanted);
       setPassword('');
-    } catch (error) {
-      if (isApiError(error, 400) && error.field === 'body.password') show('password', 'email.error.password');
-      else if (isApiError(error, 429)) setFailure('email.error.tooMany');
-      else setFailure('error.generic');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => {
+      if (isWrongPassword(error)) fields.show({ password: t('email.error.password') });
+    },
+    failureMessage: (error) =>
+      isWrongPassword(error) ? undefined : isApiError(error, 429) ? 'email.error.tooMany' : 'error.generic',
+  });
 
-  const field = (
-    name: Field,
-    label: MessageId,
-    type: string,
-    value: string,
-    set: (value: string) => void,
-  ) => {
-    const current = problem?.field === name ? problem : undefined;
-    const errorId = `${inputId(name)}-error`;
-    return (
-      <div className="field">
-        <label className="field__label" htmlFor={inputId(name)}>
-          {t(label)}
-        </label>
-        <input
-          id={inputId(name)}
-          className="field__input"
-          type={type}
-          value={value}
-          maxLength={254}
-          autoComplete={name === 'email' ? 'email' : 'current-password'}
-          aria-invalid={current !== undefined}
-          aria-describedby={current ? errorId : undefined}
-          onChange={(event) => set(event.target.value)}
-        />
-        {current && (
-          <p id={errorId} className="field__error">
-            {t(current.text)}
-          </p>
-        )}
-      </div>
-    );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send.reset();
+    const wanted = email.trim();
+    if (!emailSchema.safeParse(wanted).success) return fields.show({ email: t('email.error.invalidEmail') });
+    if (wanted.toLowerCase() === customer.email.toLowerCase()) {
+      return fields.show({ email: t('email.error.same') });
+    }
+    if (!password) return fields.show({ password: t('address.error.required') });
+    fields.clear();
+    send.mutate(wanted);
   };
 
   return (
@@ -107,31 +71,44 @@ export function EmailPage() {
       {sentTo ? (
         <div className="settings__form" role="status">
           <p>{t('email.sent', { email: sentTo, hours: CONFIRMATION_LINK_HOURS })}</p>
-          <AppLink className="button button--secondary" to={settingsPaths(customer).overview}>
+          <AppLink className="button button--secondary" to={overview}>
             {t('settings.back')}
           </AppLink>
         </div>
       ) : (
-        <form className="settings__form" onSubmit={(event) => void submit(event)} noValidate>
-          {field('email', 'email.new', 'email', email, setEmail)}
+        <form className="settings__form" onSubmit={submit} noValidate>
+          <TextField
+            label={t('email.new')}
+            {...fields.of('email')}
+            type="email"
+            value={email}
+            onValue={setEmail}
+            maxLength={EMAIL_MAX_LENGTH}
+            autoComplete="email"
+          />
           <p className="settings__hint">{t('email.passwordHint')}</p>
-          {field('password', 'email.password', 'password', password, setPassword)}
-          {failure && (
+          <TextField
+            label={t('email.password')}
+            {...fields.of('password')}
+            type="password"
+            value={password}
+            onValue={setPassword}
+            maxLength={254}
+            autoComplete="current-password"
+          />
+          {send.failure && (
             <div className="alert" role="alert">
               <p>
                 <strong>{t('changeEmailError.title')}</strong>
               </p>
-              <p>{t(failure)}</p>
+              <p>{send.failure}</p>
             </div>
           )}
-          <div className="actions">
-            <AppLink className="button button--secondary" to={settingsPaths(customer).overview}>
-              {t('address.cancel')}
-            </AppLink>
-            <button type="submit" className="button" disabled={busy}>
-              {t('email.submit')}
-            </button>
-          </div>
+          <FormActions
+            submitLabel={t('email.submit')}
+            busy={send.isPending}
+            cancel={{ label: t('address.cancel'), to: overview }}
+          />
         </form>
       )}
     </Page>

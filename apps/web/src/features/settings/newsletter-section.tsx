@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { NEWSLETTER_CONSENT_VERSION, newsletterApi } from '@photo/contracts/newsletter';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
+import { LoadError } from '../../shared/ui/load-error';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
-import { LoadError } from './addresses.page';
 
 const newsletterKey = ['customers', 'me', 'newsletter'] as const;
 
@@ -18,25 +19,16 @@ export function NewsletterSection() {
     queryKey: newsletterKey,
     queryFn: ({ signal }) => request(newsletterApi.mine, {}, { signal }),
   });
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  const change = async (subscribe: boolean) => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      const status = subscribe
-        ? await request(newsletterApi.subscribe, {
+  const change = useSubmit({
+    mutationFn: (subscribe: boolean) =>
+      subscribe
+        ? request(newsletterApi.subscribe, {
             body: { consentTextVersion: NEWSLETTER_CONSENT_VERSION, locale },
           })
-        : await request(newsletterApi.unsubscribe, {});
-      queryClient.setQueryData(newsletterKey, status);
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+        : request(newsletterApi.unsubscribe, {}),
+    onSuccess: (status) => queryClient.setQueryData(newsletterKey, status),
+    failureMessage: 'error.generic',
+  });
 
   return (
     <section className="settings__section" aria-labelledby={headingId}>
@@ -46,7 +38,7 @@ export function NewsletterSection() {
       {subscription.isPending ? (
         <LoadingIndicator label={t('common.loading')} />
       ) : subscription.isError ? (
-        <LoadError onRetry={() => void subscription.refetch()} />
+        <LoadError message={t('settings.loadError')} onRetry={() => void subscription.refetch()} />
       ) : subscription.data.status === 'subscribed' ? (
         <>
           <p>{t('settings.newsletter.subscribed')}</p>
@@ -54,8 +46,8 @@ export function NewsletterSection() {
             <button
               type="button"
               className="button button--secondary"
-              disabled={busy}
-              onClick={() => void change(false)}
+              disabled={change.isPending}
+              onClick={() => change.mutate(false)}
             >
               {t('settings.newsletter.unsubscribe')}
             </button>
@@ -69,8 +61,8 @@ export function NewsletterSection() {
             <button
               type="button"
               className="button button--secondary"
-              disabled={busy}
-              onClick={() => void change(true)}
+              disabled={change.isPending}
+              onClick={() => change.mutate(true)}
             >
               {subscription.data.status === 'pending'
                 ? t('settings.newsletter.resend')
@@ -79,9 +71,9 @@ export function NewsletterSection() {
           </div>
         </>
       )}
-      {failed && (
+      {change.failure && (
         <p className="alert" role="alert">
-          {t('error.generic')}
+          {change.failure}
         </p>
       )}
     </section>

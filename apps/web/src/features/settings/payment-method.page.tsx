@@ -7,12 +7,13 @@ import {
 } from '@photo/contracts/payment-methods';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { FormActions } from '../../shared/forms/form-actions';
+import { useSubmit } from '../../shared/forms/use-submit';
 import { useT } from '../../shared/i18n/i18n.context';
 import type { MessageId } from '../../shared/i18n/translator';
-import { AppLink } from '../../shared/routing/app-link';
+import { LoadError } from '../../shared/ui/load-error';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
-import { LoadError } from './addresses.page';
 import { settingsPaths } from './settings-paths';
 import './settings.css';
 
@@ -44,7 +45,7 @@ export function PaymentMethodPage() {
       {methods.isPending ? (
         <LoadingIndicator label={t('common.loading')} />
       ) : methods.isError ? (
-        <LoadError onRetry={() => void methods.refetch()} />
+        <LoadError message={t('settings.loadError')} onRetry={() => void methods.refetch()} />
       ) : methods.data.available.length === 0 ? (
         <p>{t('paymentMethod.empty')}</p>
       ) : (
@@ -61,28 +62,26 @@ function PaymentMethodForm({ methods }: { methods: PaymentMethods }) {
   const queryClient = useQueryClient();
   const name = useId();
   const [chosen, setChosen] = useState<PaymentMethodId | null>(methods.preferred);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<'saved' | 'failed' | undefined>();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!chosen) return;
-    setBusy(true);
-    setOutcome(undefined);
-    try {
-      const result = await request(paymentMethodsApi.save, { body: { method: chosen } });
+  const [saved, setSaved] = useState(false);
+  const save = useSubmit({
+    mutationFn: (method: PaymentMethodId) => request(paymentMethodsApi.save, { body: { method } }),
+    onSuccess: (result) => {
       if (result.redirectUrl) return leaveTo(result.redirectUrl);
       queryClient.setQueryData(paymentMethodKey, { ...methods, preferred: result.preferred });
-      setOutcome('saved');
-    } catch {
-      setOutcome('failed');
-    } finally {
-      setBusy(false);
-    }
+      setSaved(true);
+    },
+    failureMessage: 'error.generic',
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) return;
+    setSaved(false);
+    save.mutate(chosen);
   };
 
   return (
-    <form className="settings__form" onSubmit={(event) => void submit(event)}>
+    <form className="settings__form" onSubmit={submit}>
       <fieldset className="settings__methods">
         <legend>{t('paymentMethod.legend')}</legend>
         {methods.available.map((method) => (
@@ -99,20 +98,18 @@ function PaymentMethodForm({ methods }: { methods: PaymentMethods }) {
         ))}
       </fieldset>
       <p className="settings__hint">{t('paymentMethod.providerHint')}</p>
-      {outcome === 'saved' && <p role="status">{t('paymentMethod.saved')}</p>}
-      {outcome === 'failed' && (
+      {saved && <p role="status">{t('paymentMethod.saved')}</p>}
+      {save.failure && (
         <p className="alert" role="alert">
-          {t('error.generic')}
+          {save.failure}
         </p>
       )}
-      <div className="actions">
-        <AppLink className="button button--secondary" to={settingsPaths(customer).overview}>
-          {t('settings.back')}
-        </AppLink>
-        <button type="submit" className="button" disabled={busy || !chosen}>
-          {t('paymentMethod.save')}
-        </button>
-      </div>
+      <FormActions
+        submitLabel={t('paymentMethod.save')}
+        busy={save.isPending}
+        submitDisabled={!chosen}
+        cancel={{ label: t('settings.back'), to: settingsPaths(customer).overview }}
+      />
     </form>
   );
 }

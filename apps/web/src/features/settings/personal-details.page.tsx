@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { normalizePhone, countryOfChannel } from '@photo/contracts/addresses';
 import {
   customersApi,
@@ -13,6 +13,9 @@ import { isApiError } from '../../shared/api/api-error';
 import { customerQueries } from '../../shared/customer/customer.queries';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { Field, TextField, useFieldErrors } from '../../shared/forms/field';
+import { FormActions } from '../../shared/forms/form-actions';
+import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import type { MessageId } from '../../shared/i18n/translator';
 import { useAppNavigate } from '../../shared/routing/app-link';
@@ -48,7 +51,7 @@ export function PersonalDetailsPage() {
   const queryClient = useQueryClient();
   const toasts = useToasts();
   const navigate = useAppNavigate();
-  const formId = useId();
+  const fields = useFieldErrors<Field>();
   const [values, setValues] = useState({
     salutation: customer.salutation ?? '',
     firstName: customer.firstName,
@@ -59,26 +62,43 @@ export function PersonalDetailsPage() {
     vatId: customer.vatId ?? '',
     chamberOfCommerceNumber: customer.chamberOfCommerceNumber ?? '',
   });
-  const [problem, setProblem] = useState<{ field: Field; required: boolean } | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const overview = settingsPaths(customer).overview;
 
-  const inputId = (field: Field | 'salutation') => `${formId}-${field}`;
-  const show = (field: Field, required: boolean) => {
-    setProblem({ field, required });
-    document.getElementById(inputId(field))?.focus();
+  const show = (field: Field, required: boolean) =>
+    fields.show({
+      [field]: t(required ? 'address.error.required' : (problemText[field] ?? 'address.error.invalid')),
+    });
+  const fieldAtFault = (error: Error) => {
+    const field = isApiError(error, 400) ? (error.field?.split('.').pop() as Field | undefined) : undefined;
+    return field && field in values ? field : undefined;
   };
 
-  const submit = async (event: FormEvent) => {
+  const save = useSubmit({
+    mutationFn: (body: ProfileUpdate) => request(customersApi.updateMe, { body }),
+    onSuccess: (updated) => {
+      // Spec 4's changed flag: the answer replaces the customer everywhere, so a B2B account the
+      // server moved from New to Default loses its banner at once (decision 102).
+      queryClient.setQueryData(customerQueries.me(request).queryKey, updated);
+      toasts.show({ message: t('details.saved'), tone: 'success' });
+      navigate(overview);
+    },
+    onError: (error) => {
+      const field = fieldAtFault(error);
+      if (field) show(field, false);
+    },
+    failureMessage: (error) => (fieldAtFault(error) ? undefined : 'details.saveError'),
+  });
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFailed(false);
+    save.reset();
     if (!values.firstName.trim()) return show('firstName', true);
     if (!values.lastName.trim()) return show('lastName', true);
     if (values.phone.trim() && !normalizePhone(values.phone, countryOfChannel(config.channel.ID))) {
       return show('phone', false);
     }
-    setProblem(undefined);
-    const body: ProfileUpdate = {
+    fields.clear();
+    save.mutate({
       salutation: usesSalutation(locale) && values.salutation ? (values.salutation as Salutation) : null,
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
@@ -91,81 +111,47 @@ export function PersonalDetailsPage() {
             chamberOfCommerceNumber: values.chamberOfCommerceNumber,
           }
         : {}),
-    };
-    setBusy(true);
-    try {
-      const updated = await request(customersApi.updateMe, { body });
-      // Spec 4's changed flag: the answer replaces the customer everywhere, so a B2B account the
-      // server moved from New to Default loses its banner at once (decision 102).
-      queryClient.setQueryData(customerQueries.me(request).queryKey, updated);
-      toasts.show({ message: t('details.saved'), tone: 'success' });
-      navigate(settingsPaths(customer).overview);
-    } catch (error) {
-      const field = isApiError(error, 400) ? (error.field?.split('.').pop() as Field | undefined) : undefined;
-      if (field && field in values) show(field, false);
-      else setFailed(true);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const field = (
     name: Field,
     label: MessageId,
     options: { type?: string; autoComplete: string; optional?: boolean },
-  ) => {
-    const errorId = `${inputId(name)}-error`;
-    const current = problem?.field === name ? problem : undefined;
-    return (
-      <div className="field">
-        <label className="field__label" htmlFor={inputId(name)}>
-          {t(label)}
-          {options.optional && <span className="settings__optional"> ({t('address.optional')})</span>}
-        </label>
-        <input
-          id={inputId(name)}
-          className="field__input"
-          type={options.type ?? 'text'}
-          value={values[name]}
-          maxLength={PROFILE_TEXT_MAX_LENGTH}
-          autoComplete={options.autoComplete}
-          aria-invalid={current !== undefined}
-          aria-describedby={current ? errorId : undefined}
-          onChange={(event) => setValues((old) => ({ ...old, [name]: event.target.value }))}
-        />
-        {current && (
-          <p id={errorId} className="field__error">
-            {t(current.required ? 'address.error.required' : (problemText[name] ?? 'address.error.invalid'))}
-          </p>
-        )}
-      </div>
-    );
-  };
+  ) => (
+    <TextField
+      label={t(label)}
+      optional={options.optional}
+      {...fields.of(name)}
+      type={options.type ?? 'text'}
+      value={values[name]}
+      onValue={(value) => setValues((old) => ({ ...old, [name]: value }))}
+      maxLength={PROFILE_TEXT_MAX_LENGTH}
+      autoComplete={options.autoComplete}
+    />
+  );
 
   return (
     <Page title={t('title.personalDetails')}>
-      <form className="settings__form" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="settings__form" onSubmit={submit} noValidate>
         {usesSalutation(locale) && (
-          <div className="field">
-            <label className="field__label" htmlFor={inputId('salutation')}>
-              {t('details.salutation')}
-              <span className="settings__optional"> ({t('address.optional')})</span>
-            </label>
-            <select
-              id={inputId('salutation')}
-              className="field__input"
-              value={values.salutation}
-              autoComplete="honorific-prefix"
-              onChange={(event) => setValues((old) => ({ ...old, salutation: event.target.value }))}
-            >
-              <option value="">{t('details.salutation.none')}</option>
-              {salutations.map((salutation) => (
-                <option key={salutation} value={salutation}>
-                  {t(salutationText[salutation])}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field label={t('details.salutation')} optional>
+            {(control) => (
+              <select
+                {...control}
+                value={values.salutation}
+                autoComplete="honorific-prefix"
+                onChange={(event) => setValues((old) => ({ ...old, salutation: event.target.value }))}
+              >
+                <option value="">{t('details.salutation.none')}</option>
+                {salutations.map((salutation) => (
+                  <option key={salutation} value={salutation}>
+                    {t(salutationText[salutation])}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         )}
         {field('firstName', 'address.firstName', { autoComplete: 'given-name' })}
         {field('lastName', 'address.lastName', { autoComplete: 'family-name' })}
@@ -179,24 +165,16 @@ export function PersonalDetailsPage() {
             {field('chamberOfCommerceNumber', 'details.chamberOfCommerceNumber', { autoComplete: 'off' })}
           </>
         )}
-        {failed && (
+        {save.failure && (
           <p className="alert" role="alert">
-            {t('details.saveError')}
+            {save.failure}
           </p>
         )}
-        <div className="actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => navigate(settingsPaths(customer).overview)}
-            disabled={busy}
-          >
-            {t('address.cancel')}
-          </button>
-          <button type="submit" className="button" disabled={busy}>
-            {t('details.save')}
-          </button>
-        </div>
+        <FormActions
+          submitLabel={t('details.save')}
+          busy={save.isPending}
+          cancel={{ label: t('address.cancel'), onClick: () => navigate(overview) }}
+        />
       </form>
     </Page>
   );

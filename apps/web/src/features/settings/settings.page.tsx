@@ -4,10 +4,10 @@ import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
+import { LoadError } from '../../shared/ui/load-error';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
 import { AddressList } from './address-list';
-import { LoadError } from './addresses.page';
 import { CookieSettings } from './cookie-settings';
 import { DataExportSection } from './data-export-section';
 import { DeleteAccountSection } from './delete-account-section';
@@ -103,7 +103,7 @@ export function SettingsPage() {
         {addresses.isPending ? (
           <LoadingIndicator label={t('common.loading')} />
         ) : addresses.isError ? (
-          <LoadError onRetry={() => void addresses.refetch()} />
+          <LoadError message={t('settings.loadError')} onRetry={() => void addresses.refetch()} />
         ) : (
           <AddressList addresses={shownAddresses ?? []} />
         )}

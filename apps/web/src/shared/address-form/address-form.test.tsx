@@ -1,16 +1,20 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { emptyPostalAddress, type PostalAddress } from '@photo/contracts/addresses';
 import { I18nProvider } from '../i18n/i18n.context';
 import { ApiError } from '../api/api-error';
+import { createQueryClient } from '../api/query-client';
 import { enTranslator } from '../../test/fixtures';
 import { AddressForm } from './address-form';
 
 function renderForm(initial: PostalAddress, onSubmit = vi.fn(async () => {})) {
   render(
     <I18nProvider translator={enTranslator}>
-      <AddressForm initial={initial} submitLabel="Save" onSubmit={onSubmit} failureMessage="Not saved" />
+      <QueryClientProvider client={createQueryClient()}>
+        <AddressForm initial={initial} submitLabel="Save" onSubmit={onSubmit} failureMessage="Not saved" />
+      </QueryClientProvider>
     </I18nProvider>,
   );
   return onSubmit;

@@ -1,4 +1,5 @@
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import {
   ADDRESS_FIELD_MAX_LENGTH,
   addressCountries,
@@ -10,6 +11,9 @@ import {
   type PostalAddress,
 } from '@photo/contracts/addresses';
 import { isApiError } from '../api/api-error';
+import { Field, useFieldErrors } from '../forms/field';
+import { FormActions } from '../forms/form-actions';
+import { useSubmit } from '../forms/use-submit';
 import { useI18n } from '../i18n/i18n.context';
 import type { MessageId } from '../i18n/translator';
 import './address-form.css';
@@ -63,6 +67,8 @@ export function AddressForm({
   initial,
   submitLabel,
   onSubmit,
+  invalidates,
+  onSaved,
   onCancel,
   cancelLabel,
   failureMessage,
@@ -71,7 +77,10 @@ export function AddressForm({
   initial: PostalAddress;
   submitLabel: string;
   /** Saves the checked address (postcode and phone normalised); rejects to show the failure. */
-  onSubmit: (address: PostalAddress) => Promise<void>;
+  onSubmit: (address: PostalAddress) => Promise<unknown>;
+  /** The queries a saved address makes stale. */
+  invalidates?: readonly QueryKey[];
+  onSaved?: () => void;
   onCancel?: () => void;
   cancelLabel?: string;
   /** Shown when saving fails for any reason but a field. */
@@ -81,10 +90,7 @@ export function AddressForm({
 }) {
   const { t, locale } = useI18n();
   const [address, setAddress] = useState<PostalAddress>(initial);
-  const [problems, setProblems] = useState<AddressProblems>({});
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const formId = useId();
+  const fields = useFieldErrors<AddressField>();
   const rules = addressRules(address.country);
   const countryNames = useMemo(() => new Intl.DisplayNames([locale], { type: 'region' }), [locale]);
   const countries = useMemo(
@@ -95,37 +101,36 @@ export function AddressForm({
     [countryNames, locale],
   );
 
-  const inputId = (field: AddressField | 'country') => `${formId}-${field}`;
-  const errorId = (field: AddressField) => `${formId}-${field}-error`;
-
   const set = (field: keyof PostalAddress, value: string) =>
     setAddress((current) => ({ ...current, [field]: value }));
 
-  const showProblems = (found: AddressProblems) => {
-    setProblems(found);
-    const first = rules.layout.flat().find((field) => found[field]);
-    if (first) document.getElementById(inputId(first))?.focus();
-  };
+  const showProblems = (found: AddressProblems) =>
+    fields.show(
+      Object.fromEntries(
+        Object.entries(found).map(([field, problem]) => [field, messageOf(field as AddressField, problem)]),
+      ),
+      rules.layout.flat(),
+    );
 
-  const submit = async (event: FormEvent) => {
+  const save = useSubmit({
+    mutationFn: onSubmit,
+    invalidates,
+    onSuccess: onSaved,
+    onError: (error) => {
+      const fromServer = problemFromServer(error);
+      if (fromServer) showProblems(fromServer);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = checkAddress(address);
     if (!checked.address) {
       showProblems(checked.problems);
       return;
     }
-    setProblems({});
-    setBusy(true);
-    setFailed(false);
-    try {
-      await onSubmit(checked.address);
-    } catch (error) {
-      const fromServer = problemFromServer(error);
-      if (fromServer) showProblems(fromServer);
-      else setFailed(true);
-    } finally {
-      setBusy(false);
-    }
+    fields.clear();
+    save.mutate(checked.address);
   };
 
   const labelOf = (field: AddressField): string => {
@@ -142,96 +147,84 @@ export function AddressForm({
   };
 
   const renderField = (field: AddressField) => {
-    const problem = problems[field];
     const required = rules.required.has(field);
-    const common = {
-      id: inputId(field),
-      className: 'field__input',
-      value: address[field],
-      'aria-invalid': problem !== undefined,
-      'aria-describedby': problem ? errorId(field) : undefined,
-      'aria-required': required,
-      autoComplete: autoComplete[field],
-    };
     return (
-      <div className={`field address-form__field address-form__field--${field}`} key={field}>
-        <label className="field__label" htmlFor={inputId(field)}>
-          {labelOf(field)}
-          {!required && <span className="address-form__optional"> ({t('address.optional')})</span>}
-        </label>
-        {field === 'region' && rules.regions.length > 0 ? (
-          <select {...common} onChange={(event) => set(field, event.target.value)}>
-            <option value="">{t('address.chooseRegion')}</option>
-            {rules.regions.map((region) => (
-              <option key={region.key} value={region.key}>
-                {region.name}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <input
-            {...common}
-            type={field === 'phone' ? 'tel' : 'text'}
-            inputMode={field === 'phone' ? 'tel' : undefined}
-            maxLength={ADDRESS_FIELD_MAX_LENGTH}
-            placeholder={field === 'postcode' ? rules.postcodeExample : undefined}
-            onChange={(event) => set(field, event.target.value)}
-          />
-        )}
-        {problem && (
-          <p id={errorId(field)} className="field__error">
-            {messageOf(field, problem)}
-          </p>
-        )}
-      </div>
+      <Field
+        key={field}
+        label={labelOf(field)}
+        optional={!required}
+        {...fields.of(field)}
+        className={`address-form__field address-form__field--${field}`}
+      >
+        {(control) => {
+          const common = {
+            ...control,
+            value: address[field],
+            'aria-required': required,
+            autoComplete: autoComplete[field],
+          };
+          return field === 'region' && rules.regions.length > 0 ? (
+            <select {...common} onChange={(event) => set(field, event.target.value)}>
+              <option value="">{t('address.chooseRegion')}</option>
+              {rules.regions.map((region) => (
+                <option key={region.key} value={region.key}>
+                  {region.name}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input
+              {...common}
+              type={field === 'phone' ? 'tel' : 'text'}
+              inputMode={field === 'phone' ? 'tel' : undefined}
+              maxLength={ADDRESS_FIELD_MAX_LENGTH}
+              placeholder={field === 'postcode' ? rules.postcodeExample : undefined}
+              onChange={(event) => set(field, event.target.value)}
+            />
+          );
+        }}
+      </Field>
     );
   };
 
   return (
-    <form className="address-form" onSubmit={(event) => void submit(event)} noValidate>
-      <div className="field address-form__field">
-        <label className="field__label" htmlFor={inputId('country')}>
-          {t('address.country')}
-        </label>
-        <select
-          id={inputId('country')}
-          className="field__input"
-          value={address.country}
-          autoComplete="country"
-          onChange={(event) => {
-            set('country', event.target.value);
-            set('region', '');
-            setProblems({});
-          }}
-        >
-          {countries.map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
-            </option>
-          ))}
-        </select>
-      </div>
+    <form className="address-form" onSubmit={submit} noValidate>
+      <Field label={t('address.country')} className="address-form__field">
+        {(control) => (
+          <select
+            {...control}
+            value={address.country}
+            autoComplete="country"
+            onChange={(event) => {
+              set('country', event.target.value);
+              set('region', '');
+              fields.clear();
+            }}
+          >
+            {countries.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       {rules.layout.map((row) => (
         <div className="address-form__row" key={row.join('-')}>
           {row.map(renderField)}
         </div>
       ))}
       {children}
-      {failed && (
+      {save.isError && !problemFromServer(save.error) && (
         <p className="alert" role="alert">
           {failureMessage}
         </p>
       )}
-      <div className="address-form__actions">
-        {onCancel && (
-          <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-            {cancelLabel ?? t('address.cancel')}
-          </button>
-        )}
-        <button type="submit" className="button" disabled={busy}>
-          {submitLabel}
-        </button>
-      </div>
+      <FormActions
+        submitLabel={submitLabel}
+        busy={save.isPending}
+        cancel={onCancel && { label: cancelLabel ?? t('address.cancel'), onClick: onCancel }}
+      />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import type { ExternalOrderStatus, PaymentStatus, ProcessingStatus } from '@photo/contracts/orders';
-import { useI18n, useT } from '../i18n/i18n.context';
+import { useT } from '../i18n/i18n.context';
 import type { MessageId } from '../i18n/translator';
 import './order-status.css';
 
@@ -40,10 +40,4 @@ export function StatusBadge({ status }: { status: ExternalOrderStatus }) {
       {t(statusText[status])}
     </span>
   );
-}
-
-/** Minor units (cents) in the order's currency, in the customer's number format. */
-export function useFormatPrice(): (minorUnits: number, currency: string) => string {
-  const { formatNumber } = useI18n();
-  return (minorUnits, currency) => formatNumber(minorUnits / 100, { style: 'currency', currency });
 }

@@ -1,10 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { ALBUM_NAME_MAX_LENGTH, albumNameProblem, type AlbumNameProblem } from '@photo/contracts/albums';
+import { TextField } from '../forms/field';
+import { FormActions } from '../forms/form-actions';
+import { useSubmit } from '../forms/use-submit';
 import { useI18n } from '../i18n/i18n.context';
 import type { MessageId } from '../i18n/translator';
 import { ModalDialog } from '../ui/modal-dialog';
 
-const problemMessage: Record<AlbumNameProblem, MessageId> = {
+const albumNameMessage: Record<AlbumNameProblem, MessageId> = {
   required: 'album.name.required',
   invalid: 'album.name.invalid',
 };
@@ -14,78 +18,82 @@ const problemMessage: Record<AlbumNameProblem, MessageId> = {
  * never on blur or change, by the same rule the server applies. A failed save keeps the dialog open
  * with the spec 8 text.
  */
-export function AlbumNameDialog({
+export function AlbumNameDialog<Saved>({
   title,
   submitLabel,
   initialName = '',
   onSubmit,
+  invalidates,
+  onSaved,
   onClose,
 }: {
   title: string;
   submitLabel: string;
   initialName?: string;
   /** Saves the name; rejects to show the failure. */
-  onSubmit: (name: string) => Promise<void>;
+  onSubmit: (name: string) => Promise<Saved>;
+  /** The queries a saved name makes stale. */
+  invalidates?: readonly QueryKey[];
+  onSaved: (saved: Saved) => void;
   onClose: () => void;
 }) {
   const { t } = useI18n();
   const [name, setName] = useState(initialName);
   const [problem, setProblem] = useState<AlbumNameProblem | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const errorId = useId();
+  const save = useSubmit({
+    mutationFn: onSubmit,
+    invalidates,
+    onSuccess: onSaved,
+    failureMessage: 'album.error.save',
+  });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = albumNameProblem(name);
     setProblem(found);
-    if (found) return;
-    setBusy(true);
-    setFailed(false);
-    try {
-      await onSubmit(name);
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
+    if (!found) save.mutate(name);
   };
 
   return (
-    <ModalDialog title={title} onClose={onClose} closable={!busy}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <label className="field">
-          <span className="field__label">{t('album.name.label')}</span>
-          <input
-            className="field__input"
-            value={name}
-            placeholder={t('album.name.placeholder')}
-            maxLength={ALBUM_NAME_MAX_LENGTH}
-            onChange={(event) => setName(event.target.value)}
-            aria-invalid={problem !== undefined}
-            aria-describedby={problem ? errorId : undefined}
-            autoComplete="off"
-          />
-        </label>
-        {problem && (
-          <p id={errorId} className="field__error">
-            {t(problemMessage[problem])}
-          </p>
-        )}
-        {failed && (
+    <ModalDialog title={title} onClose={onClose} closable={!save.isPending}>
+      <form onSubmit={submit} noValidate>
+        <AlbumNameField name={name} onName={setName} problem={problem} />
+        {save.failure && (
           <p className="alert" role="alert">
-            {t('album.error.save')}
+            {save.failure}
           </p>
         )}
-        <div className="modal-dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-            {t('photos.cancel')}
-          </button>
-          <button type="submit" className="button" disabled={busy}>
-            {submitLabel}
-          </button>
-        </div>
+        <FormActions
+          placement="dialog"
+          submitLabel={submitLabel}
+          busy={save.isPending}
+          cancel={{ label: t('photos.cancel'), onClick: onClose }}
+        />
       </form>
     </ModalDialog>
+  );
+}
+
+/** Where an album's name is typed, with spec 5's message of the rule it breaks. */
+export function AlbumNameField({
+  name,
+  onName,
+  problem,
+}: {
+  name: string;
+  onName: (name: string) => void;
+  problem: AlbumNameProblem | undefined;
+}) {
+  const { t } = useI18n();
+  return (
+    <TextField
+      label={t('album.name.label')}
+      error={problem && t(albumNameMessage[problem])}
+      value={name}
+      onValue={onName}
+      placeholder={t('album.name.placeholder')}
+      maxLength={ALBUM_NAME_MAX_LENGTH}
+      autoComplete="off"
+    />
   );
 }

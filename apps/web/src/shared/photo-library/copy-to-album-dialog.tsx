@@ -1,14 +1,13 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import {
-  ALBUM_NAME_MAX_LENGTH,
-  albumNameProblem,
-  albumsApi,
-  type AlbumNameProblem,
-} from '@photo/contracts/albums';
+import { useState, type FormEvent } from 'react';
+import { albumNameProblem, albumsApi, type AlbumNameProblem } from '@photo/contracts/albums';
 import { useAppEnvironment } from '../environment/app-environment.context';
+import { ChoiceGroup } from '../forms/field';
+import { FormActions } from '../forms/form-actions';
+import { useSubmit } from '../forms/use-submit';
 import { useI18n } from '../i18n/i18n.context';
 import { LoadingIndicator } from '../ui/loading-indicator';
+import { AlbumNameField } from './album-name-dialog';
 import { ModalDialog } from '../ui/modal-dialog';
 import { albumQueries } from './albums.queries';
 import { useAddToAlbum } from './use-add-to-album';
@@ -43,40 +42,41 @@ export function CopyToAlbumDialog({
   const [choice, setChoice] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<AlbumNameProblem | 'unchosen' | undefined>();
-  const [failed, setFailed] = useState(false);
-  const nameErrorId = useId();
   const targets = (albums.data?.pages.flatMap((page) => page.albums) ?? []).filter(
     (album) => album.albumId !== fromAlbumId && !(sharedShown && album.isShared),
   );
+  const copy = useSubmit({
+    mutationFn: async (chosen: string) => {
+      const target =
+        chosen === NEW_ALBUM
+          ? { albumId: (await request(albumsApi.create, { body: { name } })).albumId, albumName: name }
+          : targets.find((album) => album.albumId === chosen)!;
+      await add(target, photoIds);
+    },
+    onSuccess: onCopied,
+    onError: (error) => {
+      reportError(failureReport('COPY_TO_ALBUM_FAILED', error));
+      // A new album may have been made before the copy failed.
+      void queryClient.invalidateQueries({ queryKey: photoQueries.all() });
+    },
+    failureMessage: 'album.error.add',
+  });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = choice === null ? 'unchosen' : choice === NEW_ALBUM ? albumNameProblem(name) : undefined;
     setProblem(found);
-    if (found || choice === null) return;
-    setFailed(false);
-    try {
-      const target =
-        choice === NEW_ALBUM
-          ? { albumId: (await request(albumsApi.create, { body: { name } })).albumId, albumName: name }
-          : targets.find((album) => album.albumId === choice)!;
-      await add(target, photoIds);
-      onCopied();
-    } catch (error) {
-      reportError(failureReport('COPY_TO_ALBUM_FAILED', error));
-      void queryClient.invalidateQueries({ queryKey: photoQueries.all() });
-      setFailed(true);
-    }
+    if (!found && choice !== null) copy.mutate(choice);
   };
 
   return (
-    <ModalDialog title={t('copy.title')} onClose={onClose} closable={!progress}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <fieldset
+    <ModalDialog title={t('copy.title')} onClose={onClose} closable={!copy.isPending}>
+      <form onSubmit={submit} noValidate>
+        <ChoiceGroup
+          legend={t('copy.choose')}
+          error={problem === 'unchosen' ? t('copy.choose') : undefined}
           className="copy-to-album__choices"
-          aria-describedby={problem === 'unchosen' ? nameErrorId : undefined}
         >
-          <legend className="field__label">{t('copy.choose')}</legend>
           {albums.isPending ? (
             <LoadingIndicator label={t('common.loading')} />
           ) : albums.isError ? (
@@ -127,47 +127,27 @@ export function CopyToAlbumDialog({
               {t('albums.showMore')}
             </button>
           )}
-        </fieldset>
+        </ChoiceGroup>
         {choice === NEW_ALBUM && (
-          <label className="field">
-            <span className="field__label">{t('album.name.label')}</span>
-            <input
-              className="field__input"
-              value={name}
-              placeholder={t('album.name.placeholder')}
-              maxLength={ALBUM_NAME_MAX_LENGTH}
-              onChange={(event) => setName(event.target.value)}
-              aria-invalid={problem === 'required' || problem === 'invalid'}
-              aria-describedby={problem ? nameErrorId : undefined}
-              autoComplete="off"
-            />
-          </label>
+          <AlbumNameField
+            name={name}
+            onName={setName}
+            problem={problem === 'unchosen' ? undefined : problem}
+          />
         )}
-        {problem && (
-          <p id={nameErrorId} className="field__error">
-            {t(
-              problem === 'unchosen'
-                ? 'copy.choose'
-                : problem === 'required'
-                  ? 'album.name.required'
-                  : 'album.name.invalid',
-            )}
-          </p>
-        )}
-        {failed && (
+        {copy.failure && (
           <p className="alert" role="alert">
-            {t('album.error.add')}
+            {copy.failure}
           </p>
         )}
         {progress && <p role="status">{t('album.adding', { done: progress.done, total: progress.total })}</p>}
-        <div className="modal-dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={!!progress}>
-            {t('photos.cancel')}
-          </button>
-          <button type="submit" className="button" disabled={!!progress || photoIds.length === 0}>
-            {t('copy.confirm', { count: photoIds.length })}
-          </button>
-        </div>
+        <FormActions
+          placement="dialog"
+          submitLabel={t('copy.confirm', { count: photoIds.length })}
+          busy={copy.isPending}
+          submitDisabled={photoIds.length === 0}
+          cancel={{ label: t('photos.cancel'), onClick: onClose }}
+        />
       </form>
     </ModalDialog>
   );

@@ -2,6 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { photosApi } from '@photo/contracts/photos';
 import { useAppEnvironment } from '../environment/app-environment.context';
+import { TextField } from '../forms/field';
+import { FormActions } from '../forms/form-actions';
+import { useSubmit } from '../forms/use-submit';
 import { useI18n } from '../i18n/i18n.context';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { ModalDialog } from '../ui/modal-dialog';
@@ -57,67 +60,49 @@ export function DeleteSelectedDialog({
 export function DeleteAllDialog({ store, onClose }: { store: TimelineStore; onClose: () => void }) {
   const { t } = useI18n();
   const { request, reportError } = useAppEnvironment();
-  const queryClient = useQueryClient();
   const [typed, setTyped] = useState('');
   const [wrongWord, setWrongWord] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
   const word = t('photos.deleteAll.word');
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (typed !== word) {
-      setWrongWord(true);
-      return;
-    }
-    setWrongWord(false);
-    setBusy(true);
-    try {
+  const deleteAll = useSubmit({
+    mutationFn: async () => {
       await request(photosApi.deleteAll, {});
       store.removePhotos(store.loadedPhotos().map((photo) => photo.imageId));
-      await queryClient.invalidateQueries({ queryKey: photoQueries.all() });
-      onClose();
-    } catch (error) {
-      reportError(failureReport('DELETE_ALL_PHOTOS_FAILED', error));
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
+    },
+    invalidates: [photoQueries.all()],
+    onSuccess: onClose,
+    onError: (error) => reportError(failureReport('DELETE_ALL_PHOTOS_FAILED', error)),
+    failureMessage: 'photos.error.deleteMany',
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setWrongWord(typed !== word);
+    if (typed === word) deleteAll.mutate();
   };
 
   return (
-    <ModalDialog title={t('photos.deleteAll.title')} onClose={onClose} closable={!busy}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+    <ModalDialog title={t('photos.deleteAll.title')} onClose={onClose} closable={!deleteAll.isPending}>
+      <form onSubmit={submit} noValidate>
         <p>{t('photos.deleteAll.message')}</p>
-        <label className="field">
-          <span className="field__label">{t('photos.deleteAll.label', { word })}</span>
-          <input
-            className="field__input"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            aria-invalid={wrongWord}
-            aria-describedby={wrongWord ? 'delete-all-error' : undefined}
-            autoComplete="off"
-          />
-        </label>
-        {wrongWord && (
-          <p id="delete-all-error" className="field__error">
-            {t('photos.deleteAll.wrongWord', { word })}
-          </p>
-        )}
-        {failed && (
+        <TextField
+          label={t('photos.deleteAll.label', { word })}
+          error={wrongWord ? t('photos.deleteAll.wrongWord', { word }) : undefined}
+          value={typed}
+          onValue={setTyped}
+          autoComplete="off"
+        />
+        {deleteAll.failure && (
           <p className="alert" role="alert">
-            {t('photos.error.deleteMany')}
+            {deleteAll.failure}
           </p>
         )}
-        <div className="modal-dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-            {t('photos.cancel')}
-          </button>
-          <button type="submit" className="button button--danger" disabled={busy}>
-            {t('photos.deleteAll.confirm')}
-          </button>
-        </div>
+        <FormActions
+          placement="dialog"
+          tone="danger"
+          submitLabel={t('photos.deleteAll.confirm')}
+          busy={deleteAll.isPending}
+          cancel={{ label: t('photos.cancel'), onClick: onClose }}
+        />
       </form>
     </ModalDialog>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useSubmit } from '../forms/use-submit';
 import { ModalDialog } from './modal-dialog';
 
 export interface ConfirmDialogProps {
@@ -9,7 +9,7 @@ export interface ConfirmDialogProps {
   /** Shown inside the dialog when `onConfirm` fails (spec 8: the error stays in the modal). */
   errorMessage: string;
   /** Does the work; resolves to close the way the caller decides, rejects to show the error. */
-  onConfirm: () => Promise<void>;
+  onConfirm: () => Promise<unknown>;
   onClose: () => void;
   /** 'danger' (the default) for what cannot be undone; 'primary' for a confirmation that only does work. */
   confirmTone?: 'danger' | 'primary';
@@ -17,20 +17,8 @@ export interface ConfirmDialogProps {
 
 /** A confirmation (destructive by default): busy while working (Escape then does nothing), the error kept inside. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  const confirm = async () => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      await props.onConfirm();
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const confirm = useSubmit({ mutationFn: props.onConfirm });
+  const busy = confirm.isPending;
 
   return (
     <ModalDialog
@@ -45,7 +33,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <button
             type="button"
             className={props.confirmTone === 'primary' ? 'button' : 'button button--danger'}
-            onClick={() => void confirm()}
+            onClick={() => confirm.mutate()}
             disabled={busy}
           >
             {props.confirmLabel}
@@ -54,7 +42,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       }
     >
       <p>{props.message}</p>
-      {failed && (
+      {confirm.isError && (
         <p className="alert" role="alert">
           {props.errorMessage}
         </p>
