@@ -25,7 +25,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { AlbumListSchema, albumsApi } from '@photo/contracts/albums';
 import { serviceBasePath } from '@photo/contracts/endpoint';
 import { PhotoPageSchema, type SortKey, type TimelineEntry } from '@photo/contracts/photos';
-import { SharedAlbumPhotoPageSchema } from '@photo/contracts/shares';
+import { SharedAlbumPhotoPageSchema } from '@photo/contracts/shared-albums';
 import type { Caller } from '../apps/server/src/platform/caller';
 import { openPgliteDatabase, type Database } from '../apps/server/src/platform/database';
 import { uuidv7 } from '../apps/server/src/platform/uuid';
@@ -33,9 +33,9 @@ import { createAlbumsRepository } from '../apps/server/src/photos/albums.reposit
 import { toAlbumDto } from '../apps/server/src/photos/albums.routes';
 import { albumPhotoReader, createAlbumsService } from '../apps/server/src/photos/albums.service';
 import { toPhotoPageDto } from '../apps/server/src/photos/photo-dto';
-import { createShareRepository } from '../apps/server/src/share/share.repository';
-import { toSharedPhotoDto } from '../apps/server/src/share/share.routes';
-import { createShareService } from '../apps/server/src/share/share.service';
+import { createSharedAlbumsRepository } from '../apps/server/src/shared-albums/shared-albums.repository';
+import { toSharedPhotoDto } from '../apps/server/src/shared-albums/shared-albums.routes';
+import { createSharedAlbumsService } from '../apps/server/src/shared-albums/shared-albums.service';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium-path';
 import {
   ALBUM_LIBRARY,
@@ -105,7 +105,7 @@ async function serverFigures(engine: string): Promise<void> {
       `  ${number(ISSUE_ALBUMS.albums)} albums in ${(albums.totalMs / 1000).toFixed(1)} s; the ${number(ISSUE_ALBUMS.bigAlbumPhotos)} photos of the big album in one statement: ${albums.bigAlbumInsertMs.toFixed(0)} ms`,
     );
     const participantId = await createBenchCustomer(db, 'participant@bench.example');
-    await createShareRepository(db).invite({
+    await createSharedAlbumsRepository(db).invite({
       id: uuidv7(),
       albumId: albums.bigAlbumId,
       email: 'participant@bench.example',
@@ -126,9 +126,9 @@ async function serverFigures(engine: string): Promise<void> {
       return rows.map((row) => row['QUERY PLAN']);
     };
     const albumsService = createAlbumsService(createAlbumsRepository(recording));
-    const shares = createShareService({
+    const shares = createSharedAlbumsService({
       db: recording,
-      shares: createShareRepository(recording),
+      shares: createSharedAlbumsRepository(recording),
       reader: albumPhotoReader(createAlbumsRepository(recording)),
       sendInvitation: async () => undefined,
     });

@@ -12,12 +12,12 @@
  * one engine.
  */
 import os from 'node:os';
-import { AccountInformationSchema } from '@photo/contracts/storage';
+import { AccountInformationSchema } from '@photo/contracts/storage-period';
 import type { Caller } from '../apps/server/src/platform/caller';
 import { systemClock } from '../apps/server/src/platform/clock';
 import { type Database } from '../apps/server/src/platform/database';
-import { createStorageRepository } from '../apps/server/src/storage/storage.repository';
-import { createStorageService } from '../apps/server/src/storage/storage.service';
+import { createStoragePeriodRepository } from '../apps/server/src/storage-period/storage-period.repository';
+import { createStoragePeriodService } from '../apps/server/src/storage-period/storage-period.service';
 import { openBenchDatabase } from './support/bench-database';
 import { median, percentile } from './support/stats';
 
@@ -106,8 +106,8 @@ async function figures(engine: string) {
     log(
       `${engine}: loaded ${ORDERS} orders and ${OTHER_CUSTOMERS} other customers in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-    const storage = createStorageRepository(db);
-    const service = createStorageService({ storage, clock: systemClock, countProjects: async () => 0 });
+    const storage = createStoragePeriodRepository(db);
+    const service = createStoragePeriodService({ storage, clock: systemClock, countProjects: async () => 0 });
     const caller: Caller = { customerId, isB2B: false, storefrontId: 'nl' };
     const information = await time(
       async () => JSON.stringify(AccountInformationSchema.parse(await service.accountInformation(caller))),

@@ -43,7 +43,7 @@ const DAY_SECONDS = 86_400;
 const epochSeconds = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** Long-edge sizes of the derivatives (spec 9), smallest first as processing stores them. */
+/** Long-edge sizes of the derivatives (docs/product/limits.md), smallest first as processing stores them. */
 const DERIVATIVE_SIZES = [300, 800, 1300] as const;
 
 function derivativeJson(size: number): string {

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import type { Storefront } from './storefronts';
 import { appTexts } from './texts';
 
-/** The side menu of the signed-in area (spec 2.1), found by its accessible name. */
+/** The side menu of the signed-in area (docs/product/routes.md), found by its accessible name. */
 export const accountMenu = (page: Page, storefront: Storefront) =>
   page.getByRole('navigation', { name: appTexts(storefront)('menu.label') });
 

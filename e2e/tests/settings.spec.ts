@@ -42,7 +42,7 @@ test('a customer keeps her details and keeps addresses in three countries, told 
   await expect(page.getByText('+447911123456')).toBeVisible();
   await expect(page.getByText('Tess Tempest')).toBeVisible();
 
-  // Germany: the four messages of spec 5, each under its field, and nothing saved.
+  // Germany: the four messages of docs/product/validation.md, each under its field, and nothing saved.
   await page.getByRole('link', { name: t('settings.addresses.add') }).click();
   await fillAddress(page, 'DE', [
     [t('address.street'), '12345'],

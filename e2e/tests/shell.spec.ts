@@ -9,7 +9,7 @@ import { expect, test } from '../support/fixtures';
 import { germany, netherlands, unitedKingdom } from '../support/storefronts';
 import { appTexts } from '../support/texts';
 
-test.describe('a page a customer may not open leads to the overview (spec 2.1 route guards)', () => {
+test.describe('a page a customer may not open leads to the overview (docs/product/routes.md route guards)', () => {
   for (const path of ['/invoices', '/integration', '/settings/b2b']) {
     test(`a private customer opening ${path}`, async ({ openSignedIn }) => {
       const page = await openSignedIn(privateCustomer, netherlands, path);

@@ -24,7 +24,7 @@ test('a private customer signs in on the Dutch shop, lands on the page she asked
     ['title.settings', '/settings'],
     ['title.savedProjects', '/saved-projects'],
     ['title.myPhotos', '/my-photos/photos'],
-    ['title.onlineProducts', '/online-products'],
+    ['title.photoBooks', '/online-products'],
     ['menu.faq', SHOP_FAQ],
     ['menu.signOut', '/logout'],
   ]);
@@ -55,7 +55,7 @@ test('a business customer signs in on the German shop and sees invoices, FTP ins
     ['menu.signOut', '/logout'],
   ]);
   const menu = accountMenu(page, germany);
-  await expect(menu.getByRole('link', { name: t('title.onlineProducts') })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: t('title.photoBooks') })).toHaveCount(0);
   await expect(menu.locator('a[href="/online-products"]')).toHaveCount(0);
   // An account in good standing gets no warning.
   await expect(page.getByText(t('banner.blocked'))).toHaveCount(0);

@@ -37,13 +37,13 @@ import { createProductsModule } from './products/products.module';
 import { createProjectsModule } from './projects/projects.module';
 import type { CustomerPushBus } from './push/customer-push';
 import { createPushModule } from './push/push.module';
-import { createShareModule } from './share/share.module';
+import { createSharedAlbumsModule } from './shared-albums/shared-albums.module';
 import { createShopApiModule, type ShopApi } from './shop-api/shop-api.module';
-import { createStorageModule } from './storage/storage.module';
+import { createStoragePeriodModule } from './storage-period/storage-period.module';
 import { createStorefrontsModule } from './storefronts/storefronts.module';
 import { createTempSelectionsModule } from './temp-selections/temp-selections.module';
 import { createUploadModule } from './upload/upload.module';
-import { createWidgetsModule } from './widgets/widgets.module';
+import { createPhotoBooksModule } from './photo-books/photo-books.module';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -163,7 +163,7 @@ async function createFeatures(platform: {
   const addresses = createAddressesModule(shared);
   const projects = createProjectsModule(shared);
   const products = createProductsModule({ ...shared, merchandise: merchandise.service });
-  const widgets = createWidgetsModule(shared);
+  const widgets = createPhotoBooksModule(shared);
   const newsletter = await createNewsletterModule(shared);
   const paymentMethods = createPaymentMethodsModule({ ...shared, payments: payments.service });
   // Invoicing a confirmed order needs nothing built: its listener is handed to the order intake before
@@ -178,7 +178,7 @@ async function createFeatures(platform: {
     onOrderStateChanged: [integration.onOrderStateChanged, invoiceConfirmedOrder],
   });
   const photos = createPhotosModule({ ...shared, push: push.bus });
-  const share = createShareModule({ ...shared, albums: photos.albums });
+  const share = createSharedAlbumsModule({ ...shared, albums: photos.albums });
   const tempSelections = createTempSelectionsModule(shared);
   // 'Download my data' builds on the downloads service, whose archive job reads its source.
   const downloads = await createDownloadsModule({
@@ -223,7 +223,7 @@ async function createFeatures(platform: {
     createIdentitiesModule(shared),
     photos,
     share,
-    createStorageModule({ ...shared, projects: projects.repository }),
+    createStoragePeriodModule({ ...shared, projects: projects.repository }),
     tempSelections,
     createPrintsOrdersModule({
       ...shared,

@@ -70,16 +70,16 @@ const EnvSchema = z.object({
    * where the shop's own systems send that mail.
    */
   ORDER_SENT_MAILS: booleanString.default(true),
-  /** The shop's order-prints switch (spec 2.4: order prints needs it and the product's capability). */
+  /** The shop's order-prints switch (docs/product/albums.md: order prints needs it and the product's capability). */
   PRINTS_ORDERING: booleanString.default(true),
   /**
    * The shop's prints editor, where 'Order prints' sends a selection (decision 088); by default this
    * product's own prints-order page on each storefront's origin.
    */
   PRINTS_EDITOR_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** Deep link of the shop's mobile app, where phones add photos to an album (spec 2.4); none by default. */
+  /** Deep link of the shop's mobile app, where phones add photos to an album (docs/product/albums.md); none by default. */
   NATIVE_APP_URL: z.string().min(1).optional(),
-  /** Where business customers send order files (the FTP instructions page, spec 2.6). */
+  /** Where business customers send order files (the FTP instructions page, docs/product/routes.md). */
   FTP_HOST: z.string().min(1).default('ftp.photoshop.example'),
   FTP_PORT: z.coerce.number().int().min(1).max(65535).default(21),
   /**

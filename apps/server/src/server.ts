@@ -1,10 +1,10 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openStorage } from './platform/storage';
+import { openPersistence } from './platform/persistence';
 
 const startedAt = performance.now();
 const config = loadConfig();
-const { db, blobs } = await openStorage(config);
+const { db, blobs } = await openPersistence(config);
 // Loaded on a demo start only: a production start never holds the demo's code.
 const demo = config.demoData ? await import('./demo/demo-data') : undefined;
 await demo?.seedDemoLibraries({ db, blobs, limits: config.limits });

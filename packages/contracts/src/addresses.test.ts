@@ -86,7 +86,7 @@ describe('the address rules of the 13 storefront countries', () => {
     expect(checkAddress(address('ES', { region: 'B' })).problems).toEqual({ postcode: 'invalid' });
   });
 
-  it('report the four messages of spec 5 and missing required fields', () => {
+  it('report the four messages of docs/product/validation.md and missing required fields', () => {
     expect(
       checkAddress(address('DE', { street: '1234', houseNumber: 'abc', postcode: 'x', phone: '12' }))
         .problems,

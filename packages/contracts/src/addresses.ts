@@ -226,7 +226,7 @@ const NO_MARKUP = /^[^<>;]*$/;
 export type AddressProblem = 'required' | 'invalid';
 export type AddressProblems = Partial<Record<AddressField, AddressProblem>>;
 
-/** The spec 5 message of each problem, in English (the server's answer; the web app translates). */
+/** The docs/product/validation.md message of each problem, in English (the server's answer; the web app translates). */
 export const addressProblemMessages: Record<AddressField, string> = {
   firstName: 'First name must be valid',
   lastName: 'Last name must be valid',
@@ -304,7 +304,7 @@ export function checkAddress(input: PostalAddress): AddressCheck {
   return Object.keys(problems).length > 0 ? { problems } : { problems, address: cleaned };
 }
 
-// ---- The customer's saved addresses (spec 7: /customers/me/addresses) ----
+// ---- The customer's saved addresses (docs/product/calls.md: /customers/me/addresses) ----
 
 export const AddressInputSchema = z.extend(PostalAddressSchema, {
   isDefaultDelivery: z.boolean(),

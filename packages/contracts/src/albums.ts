@@ -80,7 +80,7 @@ export const AlbumMonthParamsSchema = z.object({
   month: queryInteger(0, 12),
 });
 
-/** The flat list of an album's photos (spec 7) and the month pages the grid engine reads. */
+/** The flat list of an album's photos (docs/product/calls.md) and the month pages the grid engine reads. */
 export const AlbumPhotosQuerySchema = z.object({
   cursor: CursorQuerySchema,
   limit: z._default(queryInteger(1, PHOTOS_PAGE_SIZE), PHOTOS_PAGE_SIZE),

@@ -31,11 +31,11 @@ export const AppConfigSchema = z.object({
   ),
   printsEditorUrl: httpUrl,
   /**
-   * Ordering prints of selected photos (spec 2.4, 6): `enabled` when the storefront's order-prints
+   * Ordering prints of selected photos (docs/product/albums.md, roles.md): `enabled` when the storefront's order-prints
    * switch is on and its prints product can be ordered as prints; the editor opens with `productCode`.
    */
   printsOrdering: z.object({ enabled: z.boolean(), productCode: z.string().check(z.minLength(1)) }),
-  /** The shop's mobile app (a deep link): on phones, 'Add photos' of an album opens it (spec 2.4). */
+  /** The shop's mobile app (a deep link): on phones, 'Add photos' of an album opens it (docs/product/albums.md). */
   nativeAppUrl: z.nullable(z.string().check(z.minLength(1))),
   cookieConsentUrl: httpUrl,
   faqUrl: httpUrl,
@@ -49,7 +49,7 @@ export const AppConfigSchema = z.object({
     loginUrl: z.string(),
     logoutUrl: z.string(),
   }),
-  /** Host names on which each flag is on (spec 6: a flag may come from a host list in config). */
+  /** Host names on which each flag is on (docs/product/roles.md: a flag may come from a host list in config). */
   featureFlagHosts: z.object(
     Object.fromEntries(featureFlagNames.map((name) => [name, z.array(z.string())])) as {
       [K in FeatureFlagName]: z.ZodMiniArray<z.ZodMiniString>;
@@ -58,7 +58,7 @@ export const AppConfigSchema = z.object({
   feedbackSurveyId: z.nullable(z.string()),
   supportChatScriptUrl: z.nullable(httpUrl),
   errorReportUrl: z.string(),
-  /** The shop's public navigation for this channel (spec 7: a config URL plus the channel). */
+  /** The shop's public navigation for this channel (docs/product/calls.md: a config URL plus the channel). */
   menuConfigUrl: z.string(),
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;

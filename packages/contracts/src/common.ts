@@ -26,7 +26,7 @@ export const id = z.string().check(z.minLength(1), z.maxLength(100));
 /** The shop's codes: article codes (PAP_910), PDF codes, order ids; safe in a path and a file name. */
 export const codeSchema = z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[A-Za-z0-9._-]+$/));
 
-/** How many of something there are (photos, attempts, bytes): spec 5, an integer >= 0. */
+/** How many of something there are (photos, attempts, bytes): docs/product/validation.md, an integer >= 0. */
 export const count = z.int().check(z.nonnegative());
 
 /** An amount of money in the currency's minor unit (cents). */

@@ -38,13 +38,13 @@ export const CustomerSchema = z.object({
   companyName: z.nullable(z.string()),
   vatId: z.nullable(z.string()),
   chamberOfCommerceNumber: z.nullable(z.string()),
-  /** The identity the OpenID Provider signs in (spec 3: idp_type, idp_sub), for the Auth API calls. */
+  /** The identity the OpenID Provider signs in (docs/product/entities.md: idp_type, idp_sub), for the Auth API calls. */
   identity: z.object({ idpType: z.string(), idpSub: z.string() }),
 });
 export type Customer = z.infer<typeof CustomerSchema>;
 
 /**
- * `PUT /customers/me` (spec 7): the personal details. Empty strings clear optional fields; the phone
+ * `PUT /customers/me` (docs/product/calls.md): the personal details. Empty strings clear optional fields; the phone
  * is checked and stored in E.164; a B2B VAT id is checked by format and checksum.
  */
 export const ProfileUpdateSchema = z.object({
@@ -62,7 +62,7 @@ export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 const AddressIdParamsSchema = z.object({ id: z.string().check(z.minLength(1)) });
 
 export const customersApi = {
-  /** 404 means the account was deleted (spec 3: accountDeleted). */
+  /** 404 means the account was deleted (docs/product/entities.md: accountDeleted). */
   me: defineEndpoint({
     service: 'customers',
     method: 'GET',

@@ -16,7 +16,7 @@ const photoIds = z.array(id).check(z.minLength(1), z.maxLength(MAX_DOWNLOAD_PHOT
  */
 export const CreateDownloadBodySchema = z.object({ id: z.uuid(), photos: photoIds });
 
-/** Spec 7 POST /shared-album-downloads: the photos of a shared album, each with its owner (spec 6). */
+/** Spec 7 POST /shared-album-downloads: the photos of a shared album, each with its owner (docs/product/roles.md). */
 export const CreateSharedAlbumDownloadBodySchema = z.object({
   id: z.uuid(),
   albumId: id,
@@ -105,5 +105,5 @@ export const ArchiveEventSchema = z.object({
 });
 export type ArchiveEvent = z.infer<typeof ArchiveEventSchema>;
 
-/** The name a downloaded archive is saved under (spec 4). */
+/** The name a downloaded archive is saved under (docs/product/states.md). */
 export const archiveFileName = (downloadId: string) => `${downloadId}.zip`;

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-/** A client-side failure sent for error reporting (spec 8: every _FAILED action is reported). */
+/** A client-side failure sent for error reporting (docs/product/errors.md: every _FAILED action is reported). */
 export const ErrorReportSchema = z.object({
   action: z.string().check(z.minLength(1), z.maxLength(200)),
   message: z.string().check(z.maxLength(2000)),

@@ -3,8 +3,8 @@ import { email, emailInput } from './common';
 import { defineEndpoint } from './endpoint';
 
 /**
- * The Auth API of spec 7: changes to the identity the OpenID Provider signs in (its e-mail address)
- * and the deletion of the account. `idpType`/`idpSub` name the identity (spec 3); this product's own
+ * The Auth API of docs/product/calls.md: changes to the identity the OpenID Provider signs in (its e-mail address)
+ * and the deletion of the account. `idpType`/`idpSub` name the identity (docs/product/entities.md); this product's own
  * provider is `photo-shop` and the subject is the customer id.
  */
 export const IDP_TYPE = 'photo-shop';
@@ -12,7 +12,7 @@ export const IDP_TYPE = 'photo-shop';
 /** Links of confirmation mails work this long, and once. */
 export const CONFIRMATION_LINK_HOURS = 24;
 
-/** The query parameter of the confirmation pages the mailed links open (spec 2.1). */
+/** The query parameter of the confirmation pages the mailed links open (docs/product/routes.md). */
 export const CONFIRMATION_TOKEN_PARAM = 'confirmation-token';
 
 const IdentityParamsSchema = z.object({
@@ -25,7 +25,7 @@ const TokenParamsSchema = z.extend(IdentityParamsSchema, {
 
 export const EmailChangeRequestSchema = z.object({
   email: emailInput,
-  /** The storefront asking (spec 7), e.g. `NL`. */
+  /** The storefront asking (docs/product/calls.md), e.g. `NL`. */
   channel: z.string().check(z.minLength(1)),
   /** The customer's current password, asked again before the sign-in identifier changes. */
   password: z.string().check(z.minLength(1), z.maxLength(200)),

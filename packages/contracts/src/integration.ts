@@ -32,7 +32,7 @@ export const CallbackDeliverySchema = z.object({
 });
 export type CallbackDelivery = z.infer<typeof CallbackDeliverySchema>;
 
-/** What the FTP instructions page shows (spec 2.6): where and how to send order files, and the callbacks. */
+/** What the FTP instructions page shows (docs/product/b2b.md): where and how to send order files, and the callbacks. */
 export const IntegrationSchema = z.object({
   ftp: z.object({
     host: z.string(),
@@ -48,7 +48,7 @@ export const IntegrationSchema = z.object({
 });
 export type Integration = z.infer<typeof IntegrationSchema>;
 
-/** The profile merged with the answer (spec 4), and the signing secret when this save made one. */
+/** The profile merged with the answer (docs/product/states.md), and the signing secret when this save made one. */
 export const CallbackSettingsResultSchema = z.extend(CustomerSchema, {
   callbackSecret: z.nullable(z.string()),
 });

@@ -9,7 +9,7 @@ import { deliveryTypes, type DeliveryType } from './orders';
  * through these queries, never through prices written into pages.
  */
 
-/** What an article can be used for; `ORDERABLE_AS_PRINTS` is spec 2.4's 'product capability'. */
+/** What an article can be used for; `ORDERABLE_AS_PRINTS` is docs/product/albums.md's 'product capability'. */
 export const capabilities = [
   'ORDERABLE_AS_PRINTS',
   'REORDERABLE',

@@ -22,7 +22,7 @@ const EmailTokenParamsSchema = z.object({
 });
 
 /**
- * The email gateway of spec 7. The signed-in customer's own subscription, and the two calls the
+ * The email gateway of docs/product/calls.md. The signed-in customer's own subscription, and the two calls the
  * mailed links make (confirm, unsubscribe), which need no sign-in: the link's secret is the credential.
  */
 export const newsletterApi = {

@@ -62,7 +62,7 @@ export type DeliveryType = (typeof deliveryTypes)[number];
 /** Spec 3: the order source is one of two values. */
 export const orderSources = ['Web', 'App'] as const;
 
-/** Product groups the shop sells (spec 7 ArticleGroup). */
+/** Product groups the shop sells (docs/product/calls.md ArticleGroup). */
 export const articleGroups = ['prints', 'photoBooks', 'wallDecor', 'cards', 'gifts'] as const;
 export type ArticleGroup = (typeof articleGroups)[number];
 
@@ -100,7 +100,7 @@ export const OrderProductSchema = z.object({
   imageUrl: z.nullable(z.string()),
   /** Spec 3: the voucher option code used on it; details come from the voucher call. */
   voucher: z.nullable(z.string()),
-  /** The order's external status (spec 3: products with status). */
+  /** The order's external status (docs/product/entities.md: products with status). */
   status: z.enum(externalOrderStatuses),
   paymentChangedDate: z.nullable(isoDateTime),
   processingStatus: z.nullable(z.string()),
@@ -145,7 +145,7 @@ export const SuperOrderSchema = z.object({
   deliveryType: z.enum(deliveryTypes),
   deliveryAddress: DeliveryAddressSchema,
   status: z.enum(externalOrderStatuses),
-  /** In progress when any of its orders is (spec 9); otherwise it belongs to history. */
+  /** In progress when any of its orders is (docs/product/limits.md); otherwise it belongs to history. */
   inProgress: z.boolean(),
   productCount: count,
   /** What delivery costs, minor units (0 when the shop charged nothing or did not say). */

@@ -8,11 +8,11 @@ export type SortKey = z.infer<typeof SortKeySchema>;
 export const SortOrderSchema = z.enum(['asc', 'desc']);
 export type SortOrder = z.infer<typeof SortOrderSchema>;
 
-/** Sizes of spec 9: thumbnails 300 (small/medium screens) and 800 (large), preview 1300. */
+/** Sizes of docs/product/limits.md: thumbnails 300 (small/medium screens) and 800 (large), preview 1300. */
 export const derivativeSizes = [300, 800, 1300] as const;
 export type DerivativeSize = (typeof derivativeSizes)[number];
 
-/** The month key of photos with no real taken date ('Unknown Date', spec 2.2). */
+/** The month key of photos with no real taken date ('Unknown Date', docs/product/photos.md). */
 export const UNKNOWN_DATE = { year: 0, month: 0 } as const;
 
 /** A whole number in a path or query string, within [min, max]. */
@@ -187,7 +187,7 @@ export const photosApi = {
   }),
 };
 
-/** Push messages on the photo channel (spec 4 and 7). The latest message wins by timestamp. */
+/** Push messages on the photo channel (docs/product/states.md, calls.md). The latest message wins by timestamp. */
 export const photoEventTypes = [
   'import-started',
   'import-error',
@@ -215,11 +215,11 @@ export function photoFilePath(photoId: string, variant: PhotoFileVariant): strin
 
 /**
  * The customer's push channel (a WebSocket) below the photo service's base URL: photo events and
- * archive events (spec 4 and 7) travel over the same socket.
+ * archive events (docs/product/states.md, calls.md) travel over the same socket.
  */
 export const PHOTO_EVENTS_PATH = '/events';
 
-/** The server closes a push connection with this code when its 30 minutes are up (spec 4). */
+/** The server closes a push connection with this code when its 30 minutes are up (docs/product/states.md). */
 export const PUSH_LIFETIME_CLOSE_CODE = 4000;
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { codeSchema, count, isoDateTime } from './common';
 import { defineEndpoint } from './endpoint';
 
-/** The purpose of a product's file that is its product sheet (spec 7: `GET /v1/Products/{code}`). */
+/** The purpose of a product's file that is its product sheet (docs/product/calls.md: `GET /v1/Products/{code}`). */
 export const PRODUCT_PDF_PURPOSE = 'product.pdf';
 
 /** A file's purpose: `product.pdf`, `image`, ... */

@@ -8,7 +8,7 @@ export const PROJECTS_PAGE_SIZE = 10;
 export const PROJECTS_MAX_LIMIT = 100;
 
 /**
- * A saved project (spec 3): a photo book, calendar or wall decor the customer started in the shop's
+ * A saved project (docs/product/entities.md): a photo book, calendar or wall decor the customer started in the shop's
  * editor. The shop's editor creates, updates and deletes them through the shop-side API; the
  * customer sees them here, opens them in the editor and deletes them.
  */

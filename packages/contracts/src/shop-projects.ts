@@ -19,7 +19,7 @@ export const ShopProjectSchema = z.object({
 });
 export type ShopProject = z.infer<typeof ShopProjectSchema>;
 
-/** The shop's editors save projects (spec 2.6: saved projects) through these calls (docs/shop-integration.md). */
+/** The shop's editors save projects (docs/product/projects-and-photo-books.md: saved projects) through these calls (docs/shop-integration.md). */
 export const shopProjectsApi = {
   /** Creates the project, or changes its name or product; the id is the editor's (a UUID). */
   putProject: defineShopEndpoint({

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { PhotoSchema } from './photos';
 
-/** Accepted upload types (spec 5), judged by the server from the file's content. */
+/** Accepted upload types (docs/product/validation.md), judged by the server from the file's content. */
 export const acceptedUploadTypes = ['image/jpeg', 'image/png', 'image/heic'] as const;
 export const MAX_UPLOAD_MEGABYTES = 200;
 

@@ -33,7 +33,7 @@ describe('the server address validator', () => {
     });
   });
 
-  it('answers 400 with the field and the spec 5 message', () => {
+  it('answers 400 with the field and the docs/product/validation.md message', () => {
     expect(failure({ phone: '123' })).toEqual({
       field: 'body.phone',
       message: 'Phone number must be valid',

@@ -11,7 +11,7 @@ import { invalid } from '../platform/errors';
  * settings, an order's delivery address) passes here. Fields, order, required fields and postcode
  * patterns per country come from Google's address metadata through `@photo/contracts/addresses`, the
  * same rule the web form applies; the answer is the address as stored (trimmed, postcode upper case,
- * phone in E.164), or a 400 naming the first field at fault with its spec 5 message.
+ * phone in E.164), or a 400 naming the first field at fault with its docs/product/validation.md message.
  */
 export function validatePostalAddress(input: PostalAddress, fieldPrefix = 'body'): PostalAddress {
   const { problems, address } = checkAddress(input);

@@ -72,7 +72,7 @@ describe(`saved addresses over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' :
     ]);
   });
 
-  it('answers 400 with the field and the spec 5 message, and stores nothing', async () => {
+  it('answers 400 with the field and the docs/product/validation.md message, and stores nothing', async () => {
     const before = await list(owner);
     for (const [change, field, message] of [
       [{ postcode: '10115' }, 'body.postcode', 'Postal Code must be valid'],

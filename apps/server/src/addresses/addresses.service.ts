@@ -6,7 +6,7 @@ import { validatePostalAddress } from './address-validator';
 import { createAddressesRepository, type AddressesRepository } from './addresses.repository';
 
 /**
- * The customer's saved addresses (spec 7). Each is checked by the one validator; one address of the
+ * The customer's saved addresses (docs/product/calls.md). Each is checked by the one validator; one address of the
  * customer is the default delivery address and one the default billing address (the first saved
  * takes both, and a deleted default passes to the oldest remaining address).
  */

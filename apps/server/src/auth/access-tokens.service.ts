@@ -6,7 +6,7 @@ import type { ResolvedStorefront } from '../storefronts/storefronts';
 import { API_AUDIENCE } from './auth-paths';
 import { SIGNING_ALGORITHM } from './auth-secrets.service';
 
-/** B2B is an authentication-method claim equal to `b2b`, compared case-insensitively (spec 6). */
+/** B2B is an authentication-method claim equal to `b2b`, compared case-insensitively (docs/product/roles.md). */
 export function isB2BFromAmr(amr: unknown): boolean {
   return (
     Array.isArray(amr) && amr.some((value) => typeof value === 'string' && value.toLowerCase() === 'b2b')

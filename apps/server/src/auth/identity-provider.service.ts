@@ -123,7 +123,7 @@ export function createIdentityProviders(deps: IdentityProviderDeps): IdentityPro
         auth_time: null,
         iss: null,
         sid: null,
-        // In every ID token, like the access token: the authentication method marks B2B (spec 6).
+        // In every ID token, like the access token: the authentication method marks B2B (docs/product/roles.md).
         openid: ['sub', 'amr'],
         email: ['email'],
         profile: ['given_name', 'family_name', 'name'],

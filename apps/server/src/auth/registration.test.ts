@@ -180,7 +180,7 @@ describe('creating an account', () => {
     await register(browser, { email, business: true });
     const confirmPage = await browser.get(await confirmationLink(email));
     await browser.follow(await pressConfirm(browser, confirmPage));
-    // The provider names it B2B in the authentication-method claim (spec 6), so the app does too.
+    // The provider names it B2B in the authentication-method claim (docs/product/roles.md), so the app does too.
     expect((await me(browser)).json()).toMatchObject({ email, isB2B: true, status: 'New' });
   });
 

@@ -4,7 +4,7 @@ import type { RateWindows } from '../platform/rate-windows';
 import { PASSWORD_MAX, hashPassword, passwordNeedsRehash, verifyPassword } from './password';
 import type { RegistrationsRepository } from './registrations.repository';
 
-/** The authentication methods reference of a customer's tokens: B2B is told apart by `b2b` (spec 6). */
+/** The authentication methods reference of a customer's tokens: B2B is told apart by `b2b` (docs/product/roles.md). */
 export function authenticationMethodsOf(customer: Pick<CustomerRecord, 'isB2B'>): string[] {
   return customer.isB2B ? ['b2b'] : ['pwd'];
 }

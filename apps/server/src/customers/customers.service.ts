@@ -39,7 +39,7 @@ export function createCustomersService(customers: CustomersRepository) {
   };
 
   return {
-    /** A deleted account answers 404: the web app reads that as "account deleted" (spec 3). */
+    /** A deleted account answers 404: the web app reads that as "account deleted" (docs/product/entities.md). */
     async getProfile(caller: Caller): Promise<Customer> {
       return toProfile(await liveRecord(caller));
     },

@@ -10,7 +10,7 @@ import { uuidv7 } from '../platform/uuid';
 import { createAlbumsRepository } from '../photos/albums.repository';
 import { createPhotoIngestService } from '../photos/photo-ingest.service';
 import { createPhotosRepository } from '../photos/photos.repository';
-import { createShareRepository } from '../share/share.repository';
+import { createSharedAlbumsRepository } from '../shared-albums/shared-albums.repository';
 import { demoPhotoBytes } from './demo-photos';
 
 /** Albums of the demo customer: names and the shop-held photos (by position) each starts with. */
@@ -91,6 +91,10 @@ export async function seedDemoAlbums(
     name: sharedAlbum.name,
   });
   await albums.addPhotos(accounts.friendId, sharedId, friendPhotos);
-  await createShareRepository(db).invite({ id: uuidv7(), albumId: sharedId, email: accounts.customerEmail });
+  await createSharedAlbumsRepository(db).invite({
+    id: uuidv7(),
+    albumId: sharedId,
+    email: accounts.customerEmail,
+  });
   return demoCustomerAlbums.length + 1;
 }

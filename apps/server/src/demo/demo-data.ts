@@ -10,7 +10,7 @@ import { seedDemoPdfs } from './demo-pdfs';
 import { seedDemoPhotoBooks } from './demo-photo-book';
 import { seedDemoPhotos } from './demo-photos';
 import { seedDemoProjects } from './demo-projects';
-import { seedLapsingDemoCustomer } from './demo-storage';
+import { seedLapsingDemoCustomer } from './demo-storage-period';
 
 /** The demo's accounts and what they keep in the library: written to storage before the app starts. */
 export async function seedDemoLibraries(deps: { db: Database; blobs: BlobStore; limits: UsageLimits }) {

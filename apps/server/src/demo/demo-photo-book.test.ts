@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlockedOrderSchema, WidgetSchema } from '@photo/contracts/widgets';
+import { BlockedOrderSchema, PhotoBookSchema } from '@photo/contracts/photo-books';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { createRateWindows } from '../platform/rate-windows';
 import { signIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { createWidgetsService } from '../widgets/widgets.service';
+import { createPhotoBooksService } from '../photo-books/photo-books.service';
 import { demoAccounts, seedDemoAccounts } from './demo-accounts';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoPhotoBooks } from './demo-photo-book';
@@ -29,14 +29,18 @@ describe('demo online photo books', () => {
       new Date(),
     );
     const customer = accounts[0]!;
-    const widgets = createWidgetsService({ db: t.db, blobs: t.blobs, rateWindows: createRateWindows(t.db) });
+    const widgets = createPhotoBooksService({
+      db: t.db,
+      blobs: t.blobs,
+      rateWindows: createRateWindows(t.db),
+    });
     expect(await seedDemoPhotoBooks(t.db, widgets, customer.id)).toBe(2);
     expect(await seedDemoPhotoBooks(t.db, widgets, customer.id)).toBe(0);
 
     const demo = await signIn(t, { email: 'demo@example.com', host: 'uk.localhost:8080' });
     const books = (await t.app.inject({ url: '/api/widgets/v1/widget/all', headers: demo.headers }))
       .json<unknown[]>()
-      .map((entry) => WidgetSchema.parse(entry));
+      .map((entry) => PhotoBookSchema.parse(entry));
     expect(books).toEqual([
       expect.objectContaining({ title: 'Summer in Sweden', pageCount: 16, isPublic: true }),
     ]);

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import type { Queryable } from '../platform/database';
 import { DEFAULT_STOREFRONT_ID, storefronts } from '../storefronts/storefronts';
-import type { WidgetRecord } from '../widgets/widgets.repository';
-import type { WidgetsService } from '../widgets/widgets.service';
+import type { PhotoBookRecord } from '../photo-books/photo-books.repository';
+import type { PhotoBooksService } from '../photo-books/photo-books.service';
 import { demoPicture } from './demo-photos';
 
 const PAGE_SIZE = 1200;
@@ -26,11 +26,11 @@ export async function demoPhotoBookPage(pageNumber: number): Promise<Buffer> {
 
 /** Publishes a book of `pageCount` drawn pages for an order, as the shop does page by page. */
 export async function publishDemoPhotoBook(
-  widgets: WidgetsService,
+  widgets: PhotoBooksService,
   orderId: string,
   title: string,
   pageCount: number,
-): Promise<WidgetRecord> {
+): Promise<PhotoBookRecord> {
   let book = await widgets.putFromShop(orderId, { title, pageCount });
   for (let page = 1; page <= pageCount; page += 1) {
     book = await widgets.putPageFromShop(orderId, page, await demoPhotoBookPage(page));
@@ -46,7 +46,7 @@ export async function publishDemoPhotoBook(
  */
 export async function seedDemoPhotoBooks(
   db: Queryable,
-  widgets: WidgetsService,
+  widgets: PhotoBooksService,
   customerId: string,
 ): Promise<number> {
   const existing = await db.query('SELECT 1 FROM widgets WHERE owner_id = $1 LIMIT 1', [customerId]);

@@ -23,8 +23,8 @@ import {
 } from './demo-orders';
 import { mapPosterDocument, zipFiles } from './demo-pdfs';
 import { renderPdf } from '../platform/pdf-renderer';
-import { shopWidgetsApi, ShopWidgetSchema } from '@photo/contracts/shop-widgets';
-import { blockedReasons, type BlockedReason } from '@photo/contracts/widgets';
+import { shopPhotoBooksApi, ShopPhotoBookSchema } from '@photo/contracts/shop-photo-books';
+import { blockedReasons, type BlockedReason } from '@photo/contracts/photo-books';
 import { demoPhotoBookPage } from './demo-photo-book';
 import { storefronts } from '../storefronts/storefronts';
 import { shopPath } from '../shop-api/shop-api.router';
@@ -322,11 +322,11 @@ switch (command) {
   case 'publish-book': {
     const orderCode = needCode();
     const pageCount = Number(values.pages);
-    await call(shopWidgetsApi.putWidget, { orderCode }, { title: values.title, pageCount });
+    await call(shopPhotoBooksApi.putPhotoBook, { orderCode }, { title: values.title, pageCount });
     for (let page = 1; page <= pageCount; page += 1) {
       const imageBase64 = (await demoPhotoBookPage(page)).toString('base64');
-      const widget = ShopWidgetSchema.parse(
-        await call(shopWidgetsApi.putPage, { orderCode, pageNumber: String(page) }, { imageBase64 }),
+      const widget = ShopPhotoBookSchema.parse(
+        await call(shopPhotoBooksApi.putPage, { orderCode, pageNumber: String(page) }, { imageBase64 }),
       );
       console.log(`${orderCode}: page ${page} of ${widget.pageCount} (${widget.pagesReceived} received)`);
     }
@@ -336,9 +336,9 @@ switch (command) {
     const reason = values.reason as BlockedReason;
     if (!blockedReasons.includes(reason))
       fail(`block-book needs --reason, one of ${blockedReasons.join(', ')}`);
-    const widget = ShopWidgetSchema.parse(
+    const widget = ShopPhotoBookSchema.parse(
       await call(
-        shopWidgetsApi.putWidget,
+        shopPhotoBooksApi.putPhotoBook,
         { orderCode: needCode() },
         { title: values.title, blockedReason: reason },
       ),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ArchiveEvent, ArchiveEventKey } from '@photo/contracts/downloads';
 import type { CustomerPushBus } from '../push/customer-push';
 
-/** Archive messages (spec 3, 4 and 7) on the customer's push channel, beside the photo events. */
+/** Archive messages (docs/product/entities.md, states.md, calls.md) on the customer's push channel, beside the photo events. */
 export function createArchiveEvents(push: CustomerPushBus) {
   return {
     async publish(customerId: string, downloadId: string, key: ArchiveEventKey): Promise<void> {

@@ -170,7 +170,7 @@ export function createDownloadsService(deps: DownloadsServiceDependencies) {
 
     /**
      * Spec 7 POST /shared-album-downloads: photos of a shared album the caller owns or takes part in,
-     * each named with its owner (spec 6). A photo not in that album, or with another owner, answers
+     * each named with its owner (docs/product/roles.md). A photo not in that album, or with another owner, answers
      * like one that does not exist; so does an album the caller does not share in.
      */
     async createFromSharedAlbum(

@@ -4,7 +4,7 @@ import { invalid } from '../platform/errors';
 import { rateLimits } from '../platform/rate-limits';
 
 /**
- * Client error reports (spec 8). Open to signed-out pages too, since sign-in failures are reported;
+ * Client error reports (docs/product/errors.md). Open to signed-out pages too, since sign-in failures are reported;
  * each line carries the report's own correlation id so it can be matched to the failed call's log.
  */
 export function registerErrorReportRoutes(app: FastifyInstance): void {

@@ -42,7 +42,7 @@ export interface IdentityParams {
   idpSub: string;
 }
 
-/** The web pages that the mailed links open (spec 2.1). */
+/** The web pages that the mailed links open (docs/product/routes.md). */
 const confirmationPages: Record<ConfirmationKind, string> = {
   'email-change': '/change-email-confirmation',
   'account-deletion': '/delete-account-confirmation',
@@ -55,7 +55,7 @@ function localeFor(storefront: ResolvedStorefront, asked: string | undefined): s
 }
 
 /**
- * The Auth API (spec 7, issue 12): changing the sign-in address and deleting the account, each by a
+ * The Auth API (docs/product/calls.md, issue 12): changing the sign-in address and deleting the account, each by a
  * single-use link mailed to the address concerned and confirmed by an explicit POST.
  */
 export function createIdentitiesService(deps: { db: Database; rateWindows: RateWindows; clock: Clock }) {

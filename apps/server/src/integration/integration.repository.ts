@@ -20,7 +20,7 @@ export interface CallbackPayload {
   deliveryId: string;
   event: string;
   occurredAt: string;
-  /** The super order's code the customer knows, the inner order, its external status (spec 4) and internal state. */
+  /** The super order's code the customer knows, the inner order, its external status (docs/product/states.md) and internal state. */
   order: { orderCode: string; orderId: string; status: string; state: string } | null;
 }
 

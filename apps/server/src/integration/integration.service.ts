@@ -75,7 +75,7 @@ export async function enqueueOrderStatusCallback(
 }
 
 /**
- * The B2B integration (spec 2.6, 4, 6, 7): FTP instructions and the callback settings. Only business
+ * The B2B integration (docs/product/b2b.md, states.md, roles.md, calls.md): FTP instructions and the callback settings. Only business
  * customers have one; the signing secret is made when a URL is first saved and shown that once.
  */
 export function createIntegrationService(deps: {

@@ -51,7 +51,7 @@ const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 
 /**
- * B2B invoices (spec 6, 7; decision 091): made from real orders when they are confirmed, numbered per
+ * B2B invoices (docs/product/roles.md, calls.md; decision 091): made from real orders when they are confirmed, numbered per
  * storefront without gaps, rendered once with the one PDF renderer and served as stored.
  */
 export function createInvoicesService(deps: {

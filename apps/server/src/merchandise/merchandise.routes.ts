@@ -70,7 +70,7 @@ interface ChannelSource {
 }
 
 /**
- * The merchandise GraphQL endpoint (spec 7) at `/api/merchandise/graphql`. The catalogue is the
+ * The merchandise GraphQL endpoint (docs/product/calls.md) at `/api/merchandise/graphql`. The catalogue is the
  * shop's public price list, so it answers without a session; it has no mutations. Registered in its
  * own encapsulated scope so that nothing of the REST routes' set-up reaches mercurius.
  */

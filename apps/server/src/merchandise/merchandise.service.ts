@@ -92,7 +92,7 @@ const languageOf = (locale: string | undefined) => {
 };
 
 /**
- * The shop's catalogue (spec 7 merchandise): channels, and each channel's articles with sizes, papers,
+ * The shop's catalogue (docs/product/calls.md merchandise): channels, and each channel's articles with sizes, papers,
  * finishes, prices in the channel's currency and capabilities. Read from one data file; every price a
  * page shows or an order charges comes from here.
  */

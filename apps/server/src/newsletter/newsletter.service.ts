@@ -26,7 +26,7 @@ export interface UnsubscribeAddress extends SubscriberRecord {
 }
 
 /**
- * The email gateway's newsletter part (spec 7, issue 12): double opt-in with proof of consent, and
+ * The email gateway's newsletter part (docs/product/calls.md, issue 12): double opt-in with proof of consent, and
  * one-click unsubscribe by a signed per-subscriber address (RFC 8058, decision 119).
  */
 export function createNewsletterService(deps: {

@@ -4,7 +4,7 @@ import { canChangeDeliveryAddress, decideState, isInProgress } from './order-rul
 const now = new Date('2026-11-24T12:00:00.000Z');
 const daysAgo = (days: number, extraMs = 0) => new Date(now.getTime() - days * 86_400_000 - extraMs);
 
-describe('the in-progress rule (spec 9)', () => {
+describe('the in-progress rule (docs/product/limits.md)', () => {
   it('keeps an order created exactly 30 days ago in progress, and moves it out a millisecond later', () => {
     expect(isInProgress({ createdAt: daysAgo(30), state: 'Confirmed', paymentChangedAt: null }, now)).toBe(
       true,

@@ -63,7 +63,7 @@ export function decideState(current: InternalOrderState, reported: InternalOrder
   return { move: false, record: true };
 }
 
-/** The delivery address can change until production starts, for Home delivery only (spec 4). */
+/** The delivery address can change until production starts, for Home delivery only (docs/product/states.md). */
 export function canChangeDeliveryAddress(
   deliveryType: 'Home' | 'PickupPoint',
   states: InternalOrderState[],

@@ -19,7 +19,7 @@ const ago = (days: number, extraMs = 0) => new Date(Date.parse(NOW) - days * DAY
 const storefront = (id: string) => storefronts.find((candidate) => candidate.id === id)!;
 const home = testDeliveryAddress({ street: 'Prinsengracht', houseNumber: '7', postcode: '1015 DK' });
 
-describe('the customer order calls (spec 7)', () => {
+describe('the customer order calls (docs/product/calls.md)', () => {
   let t: TestApp;
   const clock = fixedClock(NOW);
   let demo: SignedIn;

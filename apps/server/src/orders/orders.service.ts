@@ -85,7 +85,7 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   return groups;
 }
 
-/** The customer's orders (spec 7 'Orders'): every read and change scoped to the caller. */
+/** The customer's orders (docs/product/calls.md 'Orders'): every read and change scoped to the caller. */
 export function createOrdersService(deps: {
   orders: OrdersRepository;
   /** The one catalogue: product names in the reader's language. */

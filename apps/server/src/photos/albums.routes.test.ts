@@ -45,7 +45,7 @@ describe(`albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
   });
   afterAll(() => t.close());
 
-  it('creates, renames and deletes an album; names follow spec 5 on the server too', async () => {
+  it('creates, renames and deletes an album; names follow docs/product/validation.md on the server too', async () => {
     const albumId = await createAlbum('Summer 2024');
     expect(await album(albumId)).toMatchObject({
       albumId,

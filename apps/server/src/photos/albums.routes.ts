@@ -19,7 +19,7 @@ export function toAlbumDto(album: AlbumRecord, photosBaseUrl: string): Album {
   };
 }
 
-/** The albums calls of the photo service (spec 7), plus the month index and pages the grid reads. */
+/** The albums calls of the photo service (docs/product/calls.md), plus the month index and pages the grid reads. */
 export function registerAlbumRoutes(api: ApiRouter, albums: AlbumsService): void {
   const base = (request: FastifyRequest) => `${request.storefront.origin}${serviceBasePath('photos')}`;
 

@@ -93,7 +93,7 @@ export function guardedAlbumPhotos(
 }
 
 /**
- * Own albums (spec 2.4, 7). Every call is scoped to the caller: another customer's album answers like
+ * Own albums (docs/product/albums.md, calls.md). Every call is scoped to the caller: another customer's album answers like
  * one that does not exist, and only the caller's own photos go in. Deleting an album never deletes a
  * photo; a photo deleted from the library leaves its albums by the foreign key.
  */
@@ -101,7 +101,7 @@ export function createAlbumsService(albums: AlbumsRepository) {
   const reader = albumPhotoReader(albums);
 
   /**
-   * The name as stored: cleaned by the one text rule (decision 118), then spec 5's album-name rule on
+   * The name as stored: cleaned by the one text rule (decision 118), then docs/product/validation.md's album-name rule on
    * what is left, so a name of invisible characters only is refused like an empty one.
    */
   const albumName = (name: string): string => {

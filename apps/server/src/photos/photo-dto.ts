@@ -3,7 +3,7 @@ import { derivativeSizes, photoFilePath, type Photo, type PhotoPage } from '@pho
 import type { PhotoRecord } from './photos.repository';
 import type { RecordPage } from './photos.service';
 
-/** The photo as spec 3 describes it. URLs derive from the id alone, so a page of photos gzips small. */
+/** The photo as docs/product/entities.md describes it. URLs derive from the id alone, so a page of photos gzips small. */
 export function toPhotoDto(photo: PhotoRecord, photosBaseUrl: string): Photo {
   const ready = photo.status === 'ready';
   return {

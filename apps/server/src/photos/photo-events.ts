@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PhotoEvent } from '@photo/contracts/photos';
 import type { CustomerPushBus } from '../push/customer-push';
 
-/** Photo events (spec 4: import and processing) on the customer's push channel. */
+/** Photo events (docs/product/states.md: import and processing) on the customer's push channel. */
 export function createPhotoEventBus(push: CustomerPushBus) {
   return {
     async publish(

@@ -177,7 +177,7 @@ export async function listMonthIn(
   return rows.map(toRecord);
 }
 
-/** Every photo of a scope in one order (spec 7 GET /photos), dated photos first, then undated. */
+/** Every photo of a scope in one order (docs/product/calls.md GET /photos), dated photos first, then undated. */
 export async function listAllIn(
   db: Queryable,
   scope: PhotoScope,
@@ -212,7 +212,7 @@ export function createPhotosRepository(db: Queryable) {
     listMonth: (request: PageRequest & { year: number; month: number }) =>
       listMonthIn(db, libraryScope, { ...scoped(request), year: request.year, month: request.month }),
 
-    /** The whole library in one order (spec 7 GET /photos), dated photos first, then undated. */
+    /** The whole library in one order (docs/product/calls.md GET /photos), dated photos first, then undated. */
     listAll: (request: PageRequest) => listAllIn(db, libraryScope, scoped(request)),
 
     async timeline(ownerId: string, sortKey: SortKey): Promise<TimelineEntry[]> {

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@photo/contracts/errors';
-import { WIDGET_SHARES_PER_HOUR } from '@photo/contracts/widgets';
+import { WIDGET_SHARES_PER_HOUR } from '@photo/contracts/photo-books';
 import type { UsageLimits } from '../config';
 import { DomainError } from './errors';
 

@@ -48,7 +48,7 @@ const toShopPdf = (pdf: OrderPdfRecord): ShopPdf => ({
 });
 
 /**
- * The customer's PDFs (spec 1 'a map PDF list', 7): the shop's production stores an order's print
+ * The customer's PDFs (docs/product/overview.md 'a map PDF list', 7): the shop's production stores an order's print
  * files as one zip and names each PDF in it; the owner lists them and downloads one, taken out of the
  * zip as it streams. Another customer's code answers 404 (decision 096).
  */

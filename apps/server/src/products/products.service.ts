@@ -77,7 +77,7 @@ const filesForReader = (files: readonly ProductFileRecord[], locale: string) =>
   });
 
 /**
- * Product information (spec 7 `GET /v1/Products/{code}`): the shop's catalogue sends it with files by
+ * Product information (docs/product/calls.md `GET /v1/Products/{code}`): the shop's catalogue sends it with files by
  * purpose and language; the one with purpose `product.pdf` is the product sheet a customer downloads.
  * Catalogue data, the same for every signed-in customer who reads the same language.
  */

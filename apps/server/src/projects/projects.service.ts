@@ -30,7 +30,7 @@ export function toSavedProject(record: ProjectRecord, shopUrl: string): SavedPro
 }
 
 /**
- * Saved projects (spec 2.6, 4, 7). The customer lists and deletes their own; the shop's editor
+ * Saved projects (docs/product/projects-and-photo-books.md, states.md, calls.md). The customer lists and deletes their own; the shop's editor
  * creates and changes them (with a preview image) through the shop-side API. Another customer's
  * account or project id answers 404 and changes nothing.
  */

@@ -22,7 +22,7 @@ export interface PushDependencies {
   push: CustomerPushBus;
   /** The browser's way in: its session cookie on the upgrade request, from this shop's own pages. */
   authenticateUpgrade: AuthenticateUpgrade;
-  /** Token clients' way in (spec 7): an `authenticate` message carrying the access token. */
+  /** Token clients' way in (docs/product/calls.md): an `authenticate` message carrying the access token. */
   verifyToken: VerifyAccessToken;
   lifetimeMs?: number;
 }

@@ -10,13 +10,13 @@ import type { FeatureModule } from '../platform/feature-module';
 import type { OrderPdfsService } from '../products/order-pdfs.service';
 import type { ProductsService } from '../products/products.service';
 import type { ProjectsService } from '../projects/projects.service';
-import type { WidgetsService } from '../widgets/widgets.service';
+import type { PhotoBooksService } from '../photo-books/photo-books.service';
 import { registerShopNewsletterRoutes } from './newsletter.shop-routes';
 import { registerShopOrderRoutes } from './orders.shop-routes';
 import { registerShopPdfRoutes } from './pdfs.shop-routes';
 import { registerShopProjectRoutes } from './projects.shop-routes';
 import { createShopApiRouter } from './shop-api.router';
-import { registerShopWidgetRoutes } from './widgets.shop-routes';
+import { registerShopPhotoBookRoutes } from './photo-books.shop-routes';
 
 /** Where the embedded default leaves its made token for `npm run shop`. */
 export const shopTokenFile = (dataDir: string) => path.join(dataDir, 'shop-api-token');
@@ -45,7 +45,7 @@ export interface ShopApi {
   /** The production's print files, the catalogue's product information and online photo books. */
   pdfs: OrderPdfsService;
   products: ProductsService;
-  widgets: WidgetsService;
+  widgets: PhotoBooksService;
 }
 
 /** The shop-side API under /shop-api: one route file per kind of thing the shop reports. */
@@ -72,7 +72,7 @@ export async function createShopApiModule(
       registerShopOrderRoutes(shop, deps.orders);
       registerShopProjectRoutes(shop, { projects: deps.projects, customers: deps.customers });
       registerShopPdfRoutes(shop, { pdfs: deps.pdfs, products: deps.products });
-      registerShopWidgetRoutes(shop, { widgets: deps.widgets });
+      registerShopPhotoBookRoutes(shop, { widgets: deps.widgets });
       registerShopNewsletterRoutes(shop, { newsletter: deps.newsletter });
     },
   } satisfies FeatureModule;

@@ -1,6 +1,6 @@
 import { escapeHtml } from '../platform/html';
 
-/** Shown for a host name that no storefront serves (spec 8: "channel not found" is reported). */
+/** Shown for a host name that no storefront serves (docs/product/errors.md: "channel not found" is reported). */
 export function renderChannelNotFound(correlationId: string): string {
   return `<!doctype html>
 <html lang="en">

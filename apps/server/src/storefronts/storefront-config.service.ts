@@ -47,7 +47,7 @@ export interface StorefrontConfigOptions {
 export const PRINTS_PRODUCT_CODE = 'PAP_910';
 
 /**
- * Whether a storefront's customers can order prints of selected photos (spec 2.4, 6): the order-prints
+ * Whether a storefront's customers can order prints of selected photos (docs/product/albums.md, roles.md): the order-prints
  * switch is on and the merchandise catalogue says the prints product can be ordered as prints.
  */
 export function printsOrderingFor(

@@ -12,7 +12,7 @@ export interface Storefront {
   currency: string;
 }
 
-/** The 13 storefronts of spec section 1. The German storefront's locale is forced to de-AT (spec 9). */
+/** The 13 storefronts of spec section 1. The German storefront's locale is forced to de-AT (docs/product/limits.md). */
 export const storefronts: readonly Storefront[] = [
   {
     id: 'be',
@@ -126,7 +126,7 @@ export const DEFAULT_STOREFRONT_ID = 'uk';
 /** Every locale any storefront uses; `/locales/{id}.json` answers only these. */
 export const supportedLocales: readonly string[] = [...new Set(storefronts.flatMap((s) => s.locales))];
 
-/** Feedback survey ids exist for 11 locales (spec 9); the others have none. */
+/** Feedback survey ids exist for 11 locales (docs/product/limits.md); the others have none. */
 const feedbackSurveyIds: Record<string, string> = {
   'nl-NL': 'survey-nl-nl',
   'nl-BE': 'survey-nl-be',

@@ -7,7 +7,7 @@ import type { TempSelectionsRepository } from './temp-selections.repository';
 export const TEMP_SELECTIONS_HOUSEKEEPING_JOB = 'temp-selections.housekeeping';
 
 /**
- * Selections saved for the prints editor (spec 4: order prints). Only the caller's own photos go in
+ * Selections saved for the prints editor (docs/product/states.md: order prints). Only the caller's own photos go in
  * (any other id answers 404 and nothing is stored), only the caller reads them back, and they expire
  * a day after they are made.
  */

@@ -28,7 +28,7 @@ const signedInServer = {
   [testConfig.menuConfigUrl]: () => jsonResponse({ items: [] }),
 };
 
-describe('boot (spec 6)', () => {
+describe('boot (docs/product/roles.md)', () => {
   it('loads config, then messages, then the signed-in customer, and sets the page language', async () => {
     const fetchMock = stubFetch(signedInServer);
     start();

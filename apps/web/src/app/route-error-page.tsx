@@ -5,7 +5,7 @@ import { useAppEnvironment } from '../shared/environment/app-environment.context
 import { useT } from '../shared/i18n/i18n.context';
 import { MessagePage } from '../shared/ui/message-page';
 
-/** The last resort for a page that failed to load or render: spec 8's generic message. */
+/** The last resort for a page that failed to load or render: docs/product/errors.md's generic message. */
 export function RouteErrorPage() {
   const t = useT();
   const error = useRouteError();

@@ -1,7 +1,7 @@
 import type { AccessRule } from '../shared/routing/access-rule';
 
 /**
- * Where a page sits (spec 2.1): public pages reached from e-mails; signed-in pages outside the shell
+ * Where a page sits (docs/product/routes.md): public pages reached from e-mails; signed-in pages outside the shell
  * (confirmations, sign-out); the full-screen photo previews; and the main shell with the side menu.
  */
 export type RouteArea = 'public' | 'signed-in-minimal' | 'full-screen' | 'main';
@@ -28,7 +28,7 @@ const privateOnly: AccessRule = { b2b: false };
 const businessOnly: AccessRule = { b2b: true };
 
 /**
- * The whole route table of spec 2.1, as data: the router builds its routes from it, and the
+ * The whole route table of docs/product/routes.md, as data: the router builds its routes from it, and the
  * end-to-end sweep visits every entry, so a page added here is checked without anyone remembering.
  */
 export const appRoutes = [
@@ -37,7 +37,7 @@ export const appRoutes = [
   { id: 'subscription-confirmation', path: 'subscription-confirmation', area: 'public' },
   { id: 'subscription-confirmation-success', path: 'subscription-confirmation-success', area: 'public' },
   { id: 'subscription-confirmation-error', path: 'subscription-confirmation-error', area: 'public' },
-  // Beyond spec 2.1: where the unsubscribe link of every newsletter mail leads (issue 12).
+  // Beyond docs/product/routes.md: where the unsubscribe link of every newsletter mail leads (issue 12).
   { id: 'newsletter-unsubscribe', path: 'newsletter-unsubscribe', area: 'public' },
 
   { id: 'delete-account-confirmation', path: 'delete-account-confirmation', area: 'signed-in-minimal' },
@@ -63,7 +63,7 @@ export const appRoutes = [
   { id: 'overview', path: '', area: 'main' },
   { id: 'orders', path: 'orders', area: 'main' },
   { id: 'order-details', path: 'orders/:orderCode', area: 'main' },
-  // Beyond spec 2.1: where a customer lands once an order placed here is paid (issue 20).
+  // Beyond docs/product/routes.md: where a customer lands once an order placed here is paid (issue 20).
   { id: 'order-placed', path: 'orders/:orderCode/thank-you', area: 'main' },
   { id: 'saved-projects', path: 'saved-projects', area: 'main' },
   { id: 'photos', path: 'my-photos/photos', area: 'main', access: timeline },
@@ -71,7 +71,7 @@ export const appRoutes = [
   { id: 'album', path: 'my-photos/albums/:id', area: 'main', access: albums },
   { id: 'shared-album', path: 'my-photos/shared-albums/:id', area: 'main', access: sharedAlbums },
   { id: 'downloads', path: 'downloads', area: 'main' },
-  // Beyond spec 2.1, which names no route for spec 1's 'map PDF list' (decision 096).
+  // Beyond docs/product/routes.md, which names no route for docs/product/overview.md's 'map PDF list' (decision 096).
   { id: 'pdfs', path: 'pdfs', area: 'main' },
   // The storefront's prints editor by default (decision 088): reached from 'Order prints'.
   { id: 'prints-order', path: 'prints-order', area: 'main' },
@@ -84,10 +84,10 @@ export const appRoutes = [
   { id: 'new-address', path: 'settings/new-address', area: 'main', access: privateOnly },
   { id: 'address', path: 'settings/address', area: 'main', access: privateOnly },
   { id: 'addresses', path: 'settings/addresses/all', area: 'main', access: privateOnly },
-  { id: 'online-products', path: 'online-products', area: 'main', access: privateOnly },
-  { id: 'widget-share', path: 'online-products/:productCode', area: 'main', access: privateOnly },
+  { id: 'photo-books', path: 'online-products', area: 'main', access: privateOnly },
+  { id: 'photo-book-share', path: 'online-products/:productCode', area: 'main', access: privateOnly },
 
-  // Business customers (spec 6): invoices, FTP instructions, B2B settings and addresses.
+  // Business customers (docs/product/roles.md): invoices, FTP instructions, B2B settings and addresses.
   { id: 'invoices', path: 'invoices', area: 'main', access: businessOnly },
   { id: 'integration', path: 'integration', area: 'main', access: businessOnly },
   { id: 'b2b-settings', path: 'settings/b2b', area: 'main', access: businessOnly },

@@ -17,7 +17,7 @@ async function sideMenuLinks() {
     .map((link) => [link.textContent, link.getAttribute('href')]);
 }
 
-describe('side menu (spec 2.1)', () => {
+describe('side menu (docs/product/routes.md)', () => {
   it('shows a private customer their sections, without the B2B ones', async () => {
     renderApp({ path: '/', customer: privateCustomer });
     expect(await sideMenuLinks()).toEqual([
@@ -141,7 +141,7 @@ describe('shell', () => {
   });
 });
 
-describe('guards (spec 2.1, 6)', () => {
+describe('guards (docs/product/routes.md, roles.md)', () => {
   it.each([
     ['/invoices', privateCustomer, {}],
     ['/integration', privateCustomer, {}],
@@ -193,7 +193,7 @@ describe('guards (spec 2.1, 6)', () => {
   });
 });
 
-describe('query parameters across navigation (spec 2.1)', () => {
+describe('query parameters across navigation (docs/product/routes.md)', () => {
   it('hides header and navigation when stripped, and keeps stripped=true on links', async () => {
     const { router } = renderApp({ path: '/?stripped=true' });
     await heading('My account overview');
@@ -231,7 +231,7 @@ describe('query parameters across navigation (spec 2.1)', () => {
   });
 });
 
-describe('signing in (spec 6, 8)', () => {
+describe('signing in (docs/product/roles.md, errors.md)', () => {
   it('sends a visitor without a session to sign in, returning to the same address', async () => {
     const { environment, fetchMock } = renderApp({ path: '/orders?stripped=true', customer: 401 });
     await waitFor(() =>
@@ -309,7 +309,7 @@ describe('pages outside the main shell', () => {
   });
 });
 
-describe('account banners in the shell (spec 2.6)', () => {
+describe('account banners in the shell (docs/product/routes.md)', () => {
   it('warns a blocked business customer on every page of the shell', async () => {
     renderApp({ path: '/orders', customer: testCustomer({ isB2B: true, status: 'Blocked' }) });
     await heading('Orders');

@@ -83,7 +83,7 @@ const pages: Record<AppRouteId, LazyPage> = {
   'shared-album': page(() => import('../features/albums/shared-album.page'), 'SharedAlbumPage'),
   downloads: page(() => import('../features/downloads/downloads.page'), 'DownloadsPage'),
   pdfs: page(() => import('../features/pdfs/pdfs.page'), 'PdfsPage'),
-  'prints-order': page(() => import('../features/prints-order/prints-order.page'), 'PrintsOrderPage'),
+  'prints-order': page(() => import('../features/prints-orders/prints-order.page'), 'PrintsOrderPage'),
   'personal-details': page(() => import('../features/settings/personal-details.page'), 'PersonalDetailsPage'),
   'payment-method': page(() => import('../features/settings/payment-method.page'), 'PaymentMethodPage'),
   settings: page(() => import('../features/settings/settings.page'), 'SettingsPage'),
@@ -91,11 +91,11 @@ const pages: Record<AppRouteId, LazyPage> = {
   'new-address': page(() => import('../features/settings/address-edit.page'), 'NewAddressPage'),
   address: page(() => import('../features/settings/address-edit.page'), 'EditAddressPage'),
   addresses: page(() => import('../features/settings/addresses.page'), 'AddressesPage'),
-  'online-products': page(
-    () => import('../features/online-products/online-products.page'),
-    'OnlineProductsPage',
+  'photo-books': page(() => import('../features/photo-books/photo-books.page'), 'PhotoBooksPage'),
+  'photo-book-share': page(
+    () => import('../features/photo-books/photo-book-share.page'),
+    'PhotoBookSharePage',
   ),
-  'widget-share': page(() => import('../features/online-products/widget-share.page'), 'WidgetSharePage'),
   invoices: page(() => import('../features/invoices/invoices.page'), 'InvoicesPage'),
   integration: page(() => import('../features/integration/integration.page'), 'IntegrationPage'),
   'b2b-settings': page(() => import('../features/settings/settings.page'), 'SettingsPage'),
@@ -104,7 +104,7 @@ const pages: Record<AppRouteId, LazyPage> = {
   'b2b-address': page(() => import('../features/settings/address-edit.page'), 'EditAddressPage'),
 };
 
-/** The table's routes of one area, each behind the guard of its access rule (spec 2.1). */
+/** The table's routes of one area, each behind the guard of its access rule (docs/product/routes.md). */
 function routesOf(area: RouteArea): RouteObject[] {
   const guarded = new Map<string, { rule: AccessRule; children: RouteObject[] }>();
   const open: RouteObject[] = [];
@@ -129,7 +129,7 @@ function routesOf(area: RouteArea): RouteObject[] {
   ];
 }
 
-/** The router of spec 2.1: the layouts around the route table's areas, and two redirects. */
+/** The router of docs/product/routes.md: the layouts around the route table's areas, and two redirects. */
 export function createRoutes(environment: AppEnvironment, queryClient: QueryClient): RouteObject[] {
   return [
     {

@@ -11,10 +11,10 @@ function loginUrl(loginPath: string, returnTo: string): string {
 }
 
 /**
- * Every signed-in route waits for the customer (spec 6: the shell is for signed-in customers only).
+ * Every signed-in route waits for the customer (docs/product/roles.md: the shell is for signed-in customers only).
  * 401: not signed in, so the browser goes to sign in and comes back here. 404: the account was
- * deleted (spec 3). An address still holding the sign-in `state` means the sign-in itself failed:
- * that is reported and the app starts over at `/` rather than returning to the same address (spec 8).
+ * deleted (docs/product/entities.md). An address still holding the sign-in `state` means the sign-in itself failed:
+ * that is reported and the app starts over at `/` rather than returning to the same address (docs/product/errors.md).
  */
 export function signedInLoader(environment: AppEnvironment, queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs): Promise<Response | null> => {

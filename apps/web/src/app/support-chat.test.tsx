@@ -8,7 +8,7 @@ function chatScripts() {
   return document.querySelectorAll(`script[src="${chatScript}"]`);
 }
 
-describe('support chat (spec 2.6)', () => {
+describe('support chat (docs/product/routes.md)', () => {
   it('loads the configured script by src, and removes it on photo pages', async () => {
     const { router } = renderApp({ path: '/', config: { supportChatScriptUrl: chatScript } });
     // The widget follows the page in an effect, a moment after the heading shows.

@@ -4,7 +4,7 @@ import { useAppEnvironment } from '../shared/environment/app-environment.context
 import { isInPhotoArea } from '../shared/routing/query-params';
 
 /**
- * The support chat (spec 2.6) is a third-party script: loaded by `src`, because the content security
+ * The support chat (docs/product/routes.md) is a third-party script: loaded by `src`, because the content security
  * policy forbids inline script, and removed on photo pages, where it would cover the photo grid.
  */
 export function SupportChat() {

@@ -6,7 +6,7 @@ import type { ImageInput } from './image-head';
 import type { ExifOrientation, PhotoMetadata } from './photo-metadata';
 import { BrokenImageError, ImageTooLargeError } from './processing-errors';
 
-/** Long-edge sizes of spec 9: thumbnails 300 and 800, preview 1300. Largest first: each comes from one decode. */
+/** Long-edge sizes of docs/product/limits.md: thumbnails 300 and 800, preview 1300. Largest first: each comes from one decode. */
 export const DERIVATIVE_SIZES = [1300, 800, 300] as const;
 export type DerivativeSize = (typeof DERIVATIVE_SIZES)[number];
 

@@ -1,12 +1,12 @@
 import { readFileTypeBrands } from './heif-container';
 
-/** The only types an upload accepts (spec 5). */
+/** The only types an upload accepts (docs/product/validation.md). */
 export type PhotoMimeType = 'image/jpeg' | 'image/png' | 'image/heic';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 // HEVC-coded HEIF brands. AVIF files also declare the generic 'mif1', so AV1 brands are ruled out first:
-// the decoder cannot read them and spec 5 does not accept image/avif.
+// the decoder cannot read them and docs/product/validation.md does not accept image/avif.
 const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'hevm', 'hevs', 'mif1', 'msf1']);
 const AV1_BRANDS = new Set(['avif', 'avis']);
 

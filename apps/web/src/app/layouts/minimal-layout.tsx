@@ -7,7 +7,7 @@ import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import './minimal-layout.css';
 
 /**
- * Pages outside the main shell (spec 2.1): confirmations, their outcomes and sign-out. Public pages
+ * Pages outside the main shell (docs/product/routes.md): confirmations, their outcomes and sign-out. Public pages
  * link the logo to the shop, since their visitor may have no account (any more).
  */
 export function MinimalLayout({ home }: { home: 'shop' | 'account' }) {
@@ -41,7 +41,7 @@ export function MinimalLayout({ home }: { home: 'shop' | 'account' }) {
   );
 }
 
-/** The full-screen photo previews: no site header (spec 2.1), the photo gets the whole screen. */
+/** The full-screen photo previews: no site header (docs/product/routes.md), the photo gets the whole screen. */
 export function FullScreenLayout() {
   return (
     <main id={MAIN_CONTENT_ID} className="full-screen-layout" tabIndex={-1}>

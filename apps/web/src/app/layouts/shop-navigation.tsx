@@ -4,7 +4,7 @@ import { useAppEnvironment } from '../../shared/environment/app-environment.cont
 import { useT } from '../../shared/i18n/i18n.context';
 import { menuConfigQueries } from './menu-config.queries';
 
-/** The shop's own navigation (spec 7); a failed menu config falls back to a single link to the shop (spec 8). */
+/** The shop's own navigation (docs/product/calls.md); a failed menu config falls back to a single link to the shop (docs/product/errors.md). */
 export function ShopNavigation() {
   const t = useT();
   const { config, reportError } = useAppEnvironment();

@@ -8,7 +8,7 @@ import { Page } from '../../shared/ui/page';
 
 /**
  * Public, opened from the double opt-in mail (`?confirmation-token=…&email=…`): confirms on the
- * button press (POST), then the success or the error page (spec 2.1).
+ * button press (POST), then the success or the error page (docs/product/routes.md).
  */
 export function SubscriptionConfirmationPage() {
   const t = useT();

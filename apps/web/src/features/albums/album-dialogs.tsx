@@ -5,9 +5,9 @@ import { ModalDialog } from '../../shared/ui/modal-dialog';
 import { useToasts } from '../../shared/ui/toasts';
 
 /**
- * 'Remove from album or delete' (spec 2.5): taking photos out of the album keeps them in My photos;
+ * 'Remove from album or delete' (docs/product/albums.md): taking photos out of the album keeps them in My photos;
  * deleting them takes them out of the library and every album. Each way keeps the dialog open with
- * its own spec 8 text when it fails; a removal ends with spec 8's toast.
+ * its own docs/product/errors.md text when it fails; a removal ends with docs/product/errors.md's toast.
  */
 export function RemoveOrDeleteDialog({
   count,
@@ -77,7 +77,7 @@ export function RemoveOrDeleteDialog({
   );
 }
 
-/** The delete-album dialog (spec 2.4): the album goes, its photos stay; a failure keeps it open (spec 8). */
+/** The delete-album dialog (docs/product/albums.md): the album goes, its photos stay; a failure keeps it open (docs/product/errors.md). */
 export function DeleteAlbumDialog({
   albumName,
   onConfirm,

@@ -22,7 +22,7 @@ import type { AlbumRole } from './album-sources';
 import { createdText } from './created-text';
 import type { AlbumView } from './use-album-grid';
 
-/** The head of an album page (spec 2.4): breadcrumb 'My albums', the name, and the stats. */
+/** The head of an album page (docs/product/albums.md): breadcrumb 'My albums', the name, and the stats. */
 function AlbumHead({
   albumName,
   photosCount,
@@ -76,7 +76,7 @@ function AlbumGrid({
   selecting: boolean;
   onOpen: (photo: Photo) => void;
   albumName: string;
-  /** 'Your album is empty', or 'This album is empty' for a shared album (spec 2.4). */
+  /** 'Your album is empty', or 'This album is empty' for a shared album (docs/product/albums.md). */
   emptyText: MessageId;
 }) {
   const { t } = useI18n();
@@ -157,7 +157,7 @@ export function AlbumLoader<T>({
 }
 
 /**
- * One album page (spec 2.4), own or shared: head, toolbar, the grid, select mode. The role's
+ * One album page (docs/product/albums.md), own or shared: head, toolbar, the grid, select mode. The role's
  * differences come in as parts: what stands around the head, the toolbar's own buttons, the selection's
  * actions, and the page's dialogs as children.
  */

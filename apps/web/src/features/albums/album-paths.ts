@@ -1,4 +1,4 @@
-/** The album routes of spec 2.1. */
+/** The album routes of docs/product/routes.md. */
 export const ALBUMS_PATH = '/my-photos/albums';
 export const albumPath = (albumId: string) => `${ALBUMS_PATH}/${encodeURIComponent(albumId)}`;
 export const albumPreviewPath = (albumId: string) => (photoId: string) =>

@@ -21,7 +21,7 @@ import { AlbumPhotoPreview } from './album-frame';
 import { sharedAlbumPreviewPath } from './album-paths';
 import { OWN_ALBUM } from './album-sources';
 
-/** 'Delete from album' in the preview: remove it from the album, or delete it everywhere (spec 2.3). */
+/** 'Delete from album' in the preview: remove it from the album, or delete it everywhere (docs/product/photos.md). */
 function RemoveFromAlbumAction({
   photo,
   leaveAfter,

@@ -1,5 +1,5 @@
 import { albumsApi } from '@photo/contracts/albums';
-import { shareApi } from '@photo/contracts/shares';
+import { shareApi } from '@photo/contracts/shared-albums';
 import type { Request } from '../../shared/api/request';
 import { albumQueries } from '../../shared/photo-library/albums.queries';
 import {
@@ -59,7 +59,7 @@ export function sharedAlbumPhotoLookup(request: Request, albumId: string): Previ
 }
 
 /**
- * What an own album and a shared one differ in on the one album frame (page and preview, spec 2.4):
+ * What an own album and a shared one differ in on the one album frame (page and preview, docs/product/albums.md):
  * the calls its photos come through, its addresses, its stored sort and its empty text. What the
  * customer may do there is the page's own (the owner's actions, or the shared album's read-only set).
  */

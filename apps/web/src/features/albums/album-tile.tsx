@@ -13,7 +13,7 @@ export function coverUrl(cover: Photo | null): string | undefined {
     ?.url;
 }
 
-/** One album in a list (spec 2.4): cover, name, photo count and 'Created {date}'. */
+/** One album in a list (docs/product/albums.md): cover, name, photo count and 'Created {date}'. */
 export function AlbumTile({
   to,
   name,

@@ -30,7 +30,7 @@ function albumRoutes(
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
-describe('an album (spec 2.4)', () => {
+describe('an album (docs/product/albums.md)', () => {
   it('shows its breadcrumb, name, stats and empty state', async () => {
     renderApp({
       path: '/my-photos/albums/a1',
@@ -183,7 +183,7 @@ describe('an album (spec 2.4)', () => {
     expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
   });
 
-  it('keeps the remove dialog open with the spec 8 text when the removal fails', async () => {
+  it('keeps the remove dialog open with the docs/product/errors.md text when the removal fails', async () => {
     stubLayout();
     const user = userEvent.setup();
     renderApp({

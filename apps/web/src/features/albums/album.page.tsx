@@ -37,7 +37,7 @@ export const APP_RETURN_MS = 2_000;
 type OpenDialog =
   'add' | 'pick' | 'upload' | 'rename' | 'delete' | 'remove' | 'share' | 'copy' | 'prints' | null;
 
-/** Select all (spec 4, while ordering prints): every photo of the album, month by month. */
+/** Select all (docs/product/states.md, while ordering prints): every photo of the album, month by month. */
 async function selectAll(store: TimelineStore): Promise<void> {
   for (const entry of store.months) {
     const photos = await store.loadWholeMonth(entry.year, entry.month);
@@ -48,7 +48,7 @@ async function selectAll(store: TimelineStore): Promise<void> {
   }
 }
 
-/** `/my-photos/albums/:id` (spec 2.4). A shared album opens as one when shared albums are shown. */
+/** `/my-photos/albums/:id` (docs/product/albums.md). A shared album opens as one when shared albums are shown. */
 export function AlbumPage() {
   const { id: albumId = '' } = useParams();
   const { request, flags } = useAppEnvironment();
@@ -228,7 +228,7 @@ function OwnAlbum({ album }: { album: Album }) {
         <DeleteAlbumDialog albumName={albumName} onConfirm={deleteAlbum} onClose={() => setDialog(null)} />
       )}
       {dialog === 'share' && (
-        // Once shared, the album opens as a shared album (spec 2.4): the page follows the album's answer.
+        // Once shared, the album opens as a shared album (docs/product/albums.md): the page follows the album's answer.
         <ShareAlbumDialog
           albumId={albumId}
           albumName={albumName}

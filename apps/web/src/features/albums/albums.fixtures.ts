@@ -1,6 +1,6 @@
 import type { Album } from '@photo/contracts/albums';
 import type { Photo } from '@photo/contracts/photos';
-import type { SharedAlbum } from '@photo/contracts/shares';
+import type { SharedAlbum } from '@photo/contracts/shared-albums';
 import { jsonResponse, testConfig, type FetchRoute } from '../../test/fixtures';
 
 /** Test data and server answers for the album pages (the server is outside the web unit). */

@@ -18,7 +18,7 @@ beforeAll(polyfillDialog);
 const firstPage = `${photosBase}/albums?limit=49&displaySharedData=true`;
 const sharedPage = `${shareBase}/shared-albums?limit=50`;
 
-describe('the album list (spec 2.4)', () => {
+describe('the album list (docs/product/albums.md)', () => {
   it('shows the New album tile first, the albums page by page, and Shared with you', async () => {
     const user = userEvent.setup();
     renderApp({

@@ -18,7 +18,7 @@ import './albums.css';
 const itemsOf = <Page, Item>(data: InfiniteData<Page> | undefined, pick: (page: Page) => Item[]): Item[] =>
   data?.pages.flatMap(pick) ?? [];
 
-/** 'Albums' (spec 2.4): the 'New album' tile, the customer's albums, and the albums shared with them. */
+/** 'Albums' (docs/product/albums.md): the 'New album' tile, the customer's albums, and the albums shared with them. */
 export function AlbumsPage() {
   const { t } = useI18n();
   const { request, flags } = useAppEnvironment();

@@ -6,7 +6,7 @@ export const ALBUM_DATE: Intl.DateTimeFormatOptions = { day: '2-digit', month: '
 const localDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 
 /**
- * The album page's creation stat (spec 2.4): 'Created today', 'Created yesterday' or 'Created {date}',
+ * The album page's creation stat (docs/product/albums.md): 'Created today', 'Created yesterday' or 'Created {date}',
  * by the customer's own calendar (the browser's time zone).
  */
 export function createdText(

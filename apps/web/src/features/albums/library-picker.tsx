@@ -12,8 +12,8 @@ import { ModalDialog } from '../../shared/ui/modal-dialog';
 const ignoreOpen = () => undefined;
 
 /**
- * 'Add photos' from the library (spec 2.4): the library's own grid, in select mode, inside a dialog.
- * 'Next' needs at least one photo (spec 2.4, 5); the photos then go into the album in chunks.
+ * 'Add photos' from the library (docs/product/albums.md): the library's own grid, in select mode, inside a dialog.
+ * 'Next' needs at least one photo (docs/product/albums.md, validation.md); the photos then go into the album in chunks.
  */
 export function LibraryPicker({ album, onClose }: { album: AlbumTarget; onClose: () => void }) {
   const { t } = useI18n();

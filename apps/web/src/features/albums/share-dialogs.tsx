@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { email as emailSchema } from '@photo/contracts/common';
-import { shareApi, type Participants } from '@photo/contracts/shares';
+import { shareApi, type Participants } from '@photo/contracts/shared-albums';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { TextField } from '../../shared/forms/field';
 import { FormActions } from '../../shared/forms/form-actions';
@@ -14,7 +14,7 @@ import { sharedAlbumQueries } from './shared-albums.queries';
 import { failureReport } from '../../shared/api/error-reporter';
 
 /**
- * Shares an album with one more address (spec 5: a participant's e-mail must be valid), checked on
+ * Shares an album with one more address (docs/product/validation.md: a participant's e-mail must be valid), checked on
  * submit. A person with an account sees the album at once; an address without one, once it signs up.
  */
 function ShareForm({
@@ -90,7 +90,7 @@ export function ShareAlbumDialog({
 }
 
 /**
- * The owner's list of the people an album is shared with (spec 2.4), with a way to take each off
+ * The owner's list of the people an album is shared with (docs/product/albums.md), with a way to take each off
  * (their access ends at once) and to invite one more.
  */
 export function ParticipantsDialog({

@@ -8,7 +8,7 @@ import { useSharedAlbumActions } from './use-shared-album-actions';
 
 /**
  * `/my-photos/shared-albums/:id/preview/:photoId`: the preview over the shared album's grid store.
- * Download stays; copy and delete from album are there but unavailable (spec 2.4).
+ * Download stays; copy and delete from album are there but unavailable (docs/product/albums.md).
  */
 export function SharedAlbumPhotoPreviewPage() {
   const { id: albumId = '', photoId = '' } = useParams();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Participants } from '@photo/contracts/shares';
+import type { Participants } from '@photo/contracts/shared-albums';
 import { jsonResponse, renderApp, testCustomer, type FetchRoute } from '../../test/fixtures';
 import { stubLayout } from '../../shared/photo-library/preview/preview.fixtures';
 import { polyfillDialog } from '../../test/fixtures';
@@ -38,7 +38,7 @@ function sharedRoutes(participants: Participants, extra: Record<string, FetchRou
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
-describe('a shared album (spec 2.4, 6)', () => {
+describe('a shared album (docs/product/albums.md, roles.md)', () => {
   it('is read-only for a participant: the banner, the owner’s address, every disabled action with its reason', async () => {
     stubLayout();
     const user = userEvent.setup();

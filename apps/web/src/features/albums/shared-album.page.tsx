@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { shareApi, type SharedAlbum } from '@photo/contracts/shares';
+import { shareApi, type SharedAlbum } from '@photo/contracts/shared-albums';
 import { failureReport } from '../../shared/api/error-reporter';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
@@ -18,7 +18,7 @@ import { useSharedAlbumActions } from './use-shared-album-actions';
 import '../../shared/photo-library/photo-grid-page.css';
 import './albums.css';
 
-/** `/my-photos/shared-albums/:id` (spec 2.4): a shared album, read-only for owner and participant. */
+/** `/my-photos/shared-albums/:id` (docs/product/albums.md): a shared album, read-only for owner and participant. */
 export function SharedAlbumPage() {
   const { id: albumId = '' } = useParams();
   const { request } = useAppEnvironment();

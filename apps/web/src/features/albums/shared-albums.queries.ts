@@ -1,11 +1,11 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { SHARED_ALBUMS_PAGE_SIZE, shareApi } from '@photo/contracts/shares';
+import { SHARED_ALBUMS_PAGE_SIZE, shareApi } from '@photo/contracts/shared-albums';
 import type { Request } from '../../shared/api/request';
 import { ALBUM_NOT_FOUND_STATUSES, albumQueries } from '../../shared/photo-library/albums.queries';
 
 export const sharedAlbumQueries = {
   all: () => [...albumQueries.all(), 'shared'] as const,
-  /** 'Shared with you' (spec 2.4), 50 a page. */
+  /** 'Shared with you' (docs/product/albums.md), 50 a page. */
   list: (request: Request) =>
     infiniteQueryOptions({
       queryKey: [...sharedAlbumQueries.all(), 'list'],

@@ -6,7 +6,7 @@ import type { SelectionAction } from '../../shared/photo-library/selection-toolb
 const nothing = () => undefined;
 
 /**
- * The actions a shared album shows but does not allow (spec 2.4, 6: read-only), each with the reason
+ * The actions a shared album shows but does not allow (docs/product/albums.md, roles.md: read-only), each with the reason
  * 'Unavailable for shared albums'. Order prints and copy appear only where they would exist at all.
  */
 export function useSharedAlbumActions() {

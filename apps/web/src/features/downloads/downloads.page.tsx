@@ -18,7 +18,7 @@ import { downloadQueries } from './downloads.queries';
 import './downloads.css';
 
 /**
- * '/downloads' (spec 2.1 and 7): the customer's photo archives, newest first, kept current by the
+ * '/downloads' (docs/product/routes.md, calls.md): the customer's photo archives, newest first, kept current by the
  * push channel, each downloadable again while it is ready.
  */
 export function DownloadsPage() {

@@ -4,7 +4,7 @@ import type { Request } from '../../shared/api/request';
 
 export const downloadQueries = {
   all: () => ['downloads'] as const,
-  /** The customer's archives, newest first (spec 7 GET /downloads). */
+  /** The customer's archives, newest first (docs/product/calls.md GET /downloads). */
   list: (request: Request) =>
     queryOptions({
       queryKey: [...downloadQueries.all(), 'list'],

@@ -26,7 +26,7 @@ import { integrationQueries } from './integration.queries';
 import './integration.css';
 
 /**
- * '/integration' (B2B only, spec 2.6, 4, 6): how a business sends order files by FTP, and the
+ * '/integration' (B2B only, docs/product/b2b.md, states.md, roles.md): how a business sends order files by FTP, and the
  * callbacks it receives when its orders change: URL and format, the signing secret (shown once),
  * a test callback and the delivery log.
  */

@@ -11,7 +11,7 @@ import { Page } from '../../shared/ui/page';
 import { invoiceQueries } from './invoices.queries';
 
 /**
- * '/invoices' (B2B only, spec 2.1, 6, 7): the invoices made from the customer's confirmed orders, each
+ * '/invoices' (B2B only, docs/product/routes.md, roles.md, calls.md): the invoices made from the customer's confirmed orders, each
  * with its date, number, order and amount, and its PDF to download.
  */
 export function InvoicesPage() {

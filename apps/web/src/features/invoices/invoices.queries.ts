@@ -4,7 +4,7 @@ import type { Request } from '../../shared/api/request';
 
 export const invoiceQueries = {
   all: () => ['invoices'] as const,
-  /** The business customer's invoices, newest first (spec 7 GET /api/v1/HistoricalInvoice/me). */
+  /** The business customer's invoices, newest first (docs/product/calls.md GET /api/v1/HistoricalInvoice/me). */
   list: (request: Request) =>
     queryOptions({
       queryKey: [...invoiceQueries.all(), 'list'],

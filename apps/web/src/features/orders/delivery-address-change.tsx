@@ -16,7 +16,7 @@ export type AddressChangeState =
 const postalAddressOf = ({ pickupPointName: _pickup, ...address }: DeliveryAddress): PostalAddress => address;
 
 /**
- * The order's delivery address, and its change (spec 4): only for Home delivery, only before
+ * The order's delivery address, and its change (docs/product/states.md): only for Home delivery, only before
  * production starts. The address book's one form does the fields and their checks; the server
  * answers the address it stored, which replaces the order's.
  */

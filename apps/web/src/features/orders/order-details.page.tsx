@@ -17,7 +17,7 @@ import { Reorder } from './reorder';
 import { VoucherInfo } from './voucher-info';
 import './orders.css';
 
-/** '/orders/:orderCode' (spec 2.6): one order, its products, delivery, history and payment. */
+/** '/orders/:orderCode' (docs/product/orders.md): one order, its products, delivery, history and payment. */
 export function OrderDetailsPage() {
   const { t } = useI18n();
   const { request } = useAppEnvironment();

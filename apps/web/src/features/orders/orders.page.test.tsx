@@ -230,7 +230,7 @@ describe('the order details page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Order not found');
   });
 
-  it('shows the order load error of spec 8 when the order cannot be loaded', async () => {
+  it('shows the order load error of docs/product/errors.md when the order cannot be loaded', async () => {
     renderAt('/orders/UK-500', {
       [`${base}/v1/superorders/UK-500`]: () =>
         jsonResponse({ error: { code: 'internal', message: 'x' } }, 500),

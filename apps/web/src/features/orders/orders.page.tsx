@@ -20,8 +20,8 @@ type View = 'inProgress' | 'history';
 const DAY_MS = 86_400_000;
 
 /**
- * '/orders' (spec 2.6): the customer's orders in two views, in progress and history (the server
- * decides which, spec 9), loaded in pages of 100 as the end of the list comes into view.
+ * '/orders' (docs/product/orders.md): the customer's orders in two views, in progress and history (the server
+ * decides which, docs/product/limits.md), loaded in pages of 100 as the end of the list comes into view.
  */
 export function OrdersPage() {
   const { t } = useI18n();

@@ -7,7 +7,7 @@ import { accountSections } from '../../shared/navigation/account-sections';
 import { StatusBadge } from '../../shared/orders/order-status';
 import { photoQueries } from '../../shared/photo-library/photos.queries';
 import { AppLink } from '../../shared/routing/app-link';
-import { StorageStatus } from '../../shared/storage/storage-status';
+import { StorageStatus } from '../../shared/storage-period/storage-status';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
 import './overview.css';

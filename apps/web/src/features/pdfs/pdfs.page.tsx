@@ -10,7 +10,7 @@ import { pdfQueries } from './pdfs.queries';
 import './pdfs.css';
 
 /**
- * '/pdfs' (spec 1 'a map PDF list', spec 7 `GET /v1/Pdfs/me`; decision 096): the print files the
+ * '/pdfs' (docs/product/overview.md 'a map PDF list', docs/product/calls.md `GET /v1/Pdfs/me`; decision 096): the print files the
  * shop's production made for the customer's orders, such as a custom map poster, each to download.
  */
 export function PdfsPage() {

@@ -4,7 +4,7 @@ import type { Request } from '../../shared/api/request';
 
 export const pdfQueries = {
   all: () => ['pdfs'] as const,
-  /** The customer's PDFs, newest first (spec 7 GET /v1/Pdfs/me). */
+  /** The customer's PDFs, newest first (docs/product/calls.md GET /v1/Pdfs/me). */
   list: (request: Request) =>
     queryOptions({
       queryKey: [...pdfQueries.all(), 'list'],

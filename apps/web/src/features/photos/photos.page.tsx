@@ -22,7 +22,7 @@ import './photos.css';
 
 type OpenDialog = 'upload' | 'delete-selected' | 'delete-all' | 'copy' | null;
 
-/** 'My photos' (spec 2.2): the library's timeline with upload, select mode and deletes. */
+/** 'My photos' (docs/product/photos.md): the library's timeline with upload, select mode and deletes. */
 export function PhotosPage() {
   const { t } = useI18n();
   const { flags } = useAppEnvironment();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useI18n } from '../../shared/i18n/i18n.context';
 
-/** The collapsible 'Welcome to a new way to manage your photos' banner (spec 2.2). */
+/** The collapsible 'Welcome to a new way to manage your photos' banner (docs/product/photos.md). */
 export function WelcomeBanner() {
   const { t } = useI18n();
   const [expanded, setExpanded] = useState(false);

@@ -13,7 +13,7 @@ import { projectQueries } from './saved-projects.queries';
 import './saved-projects.css';
 
 /**
- * '/saved-projects' (spec 2.6, 4, 7, 9): the customer's projects ten a page, each with its preview,
+ * '/saved-projects' (docs/product/projects-and-photo-books.md, states.md, calls.md, limits.md): the customer's projects ten a page, each with its preview,
  * product, last change and a link into the shop's editor; delete asks first, reloads the lists on
  * success and marks that project failed on failure.
  */

@@ -4,7 +4,7 @@ import type { Request } from '../../shared/api/request';
 
 export const projectQueries = {
   all: () => ['projects'] as const,
-  /** One page of the customer's saved projects (spec 7: skip = (page - 1) * size). */
+  /** One page of the customer's saved projects (docs/product/calls.md: skip = (page - 1) * size). */
   page: (request: Request, accountId: string, page: number) =>
     queryOptions({
       queryKey: [...projectQueries.all(), accountId, page],

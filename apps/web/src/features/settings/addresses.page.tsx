@@ -11,7 +11,7 @@ import { settingsPaths } from './settings-paths';
 import { settingsQueries } from './settings.queries';
 import './settings.css';
 
-/** '/settings/addresses/all' (spec 2.1): every saved address of a private customer. */
+/** '/settings/addresses/all' (docs/product/routes.md): every saved address of a private customer. */
 export function AddressesPage() {
   const { t } = useI18n();
   const { request } = useAppEnvironment();

@@ -71,7 +71,7 @@ describe('the settings pages', () => {
     expect(await screen.findByText('You have no saved addresses yet.')).toBeInTheDocument();
   });
 
-  it('delete an address after confirming, and reload the list (spec 4)', async () => {
+  it('delete an address after confirming, and reload the list (docs/product/states.md)', async () => {
     polyfillDialog();
     let addresses = [home];
     renderApp({

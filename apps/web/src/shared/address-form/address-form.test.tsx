@@ -46,7 +46,7 @@ describe('the address form', () => {
     expect(screen.getByLabelText(/County/)).toBeInTheDocument();
   });
 
-  it('shows the four messages of spec 5 under their fields and sends nothing', async () => {
+  it('shows the four messages of docs/product/validation.md under their fields and sends nothing', async () => {
     const onSubmit = renderForm({
       ...emptyPostalAddress('DE'),
       firstName: 'Max',

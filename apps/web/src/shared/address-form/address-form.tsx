@@ -58,7 +58,7 @@ function problemFromServer(error: unknown): AddressProblems | undefined {
 }
 
 /**
- * The one address form (spec 5), for saved addresses in settings and an order's delivery address:
+ * The one address form (docs/product/validation.md), for saved addresses in settings and an order's delivery address:
  * the country decides the fields, their order, which are required and the postcode rule (Google's
  * address metadata, the same rule the server applies). Checked on submit; each field says what is
  * wrong under it, and the first one at fault gets the focus.

@@ -3,7 +3,7 @@ import type { ErrorCode } from '@photo/contracts/errors';
 /** Failures that never reached an error body of the API: no answer, or an answer of the wrong shape. */
 export type ClientErrorCode = 'network_error' | 'invalid_response';
 
-/** A failed call, thrown with the status (spec 8) and the correlation id to find it in the server log. */
+/** A failed call, thrown with the status (docs/product/errors.md) and the correlation id to find it in the server log. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 

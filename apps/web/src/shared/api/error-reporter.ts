@@ -10,7 +10,7 @@ export function failureReport(action: string, error: unknown): ErrorReport {
 }
 
 /**
- * Sends client failures to the error-report endpoint (spec 8). Reporting is best effort: it must
+ * Sends client failures to the error-report endpoint (docs/product/errors.md). Reporting is best effort: it must
  * never throw into the code that is already handling a failure, so every step is guarded.
  * `fetch` with `keepalive` rather than `sendBeacon`: a beacon cannot carry the CSRF header.
  */

@@ -9,7 +9,7 @@ export interface JsonCall<Schema extends z.ZodMiniType> {
   url: string;
   method: HttpMethod;
   body?: unknown;
-  /** Every answer is parsed with this schema: an answer of another shape is a failure (spec 5). */
+  /** Every answer is parsed with this schema: an answer of another shape is a failure (docs/product/validation.md). */
   response: Schema;
   /** Names the failure in error reports, `_FAILED` like the spec's reported actions. */
   failedAction: string;

@@ -20,14 +20,14 @@ export function parseCookieConsent(cookieHeader: string): CookieConsent {
   return { analytics: code[0] === '1', marketing: code[1] === '1' };
 }
 
-/** The two-digit code of spec 3 for a consent (analytics first, marketing second). */
+/** The two-digit code of docs/product/entities.md for a consent (analytics first, marketing second). */
 export function cookieConsentCode(consent: CookieConsent): string {
   return `${consent.analytics ? '1' : '0'}${consent.marketing ? '1' : '0'}`;
 }
 
 /**
  * Stores the consent the customer chose in settings: a host-only cookie, so each storefront keeps
- * its own (spec 3, issue 12), for a year.
+ * its own (docs/product/entities.md, issue 12), for a year.
  */
 export function writeCookieConsent(
   consent: CookieConsent,

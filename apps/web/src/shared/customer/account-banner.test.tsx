@@ -8,7 +8,7 @@ import { allFlagsOn, enTranslator, testConfig } from '../../test/fixtures';
 import { AccountBanner, accountBannerFor } from './account-banner';
 import { rememberAccountDetailsSubmitted } from './account-details-submitted';
 
-describe('accountBannerFor (spec 2.6, decision 021)', () => {
+describe('accountBannerFor (docs/product/settings.md, decision 021)', () => {
   it.each([
     [{ isB2B: true, status: 'New' }, false, 'missing-details'],
     [{ isB2B: true, status: 'New' }, true, 'pending-validation'],

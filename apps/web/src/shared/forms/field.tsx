@@ -132,7 +132,7 @@ export function ChoiceGroup({
 export type FieldErrors<Name extends string> = Partial<Record<Name, string>>;
 
 /**
- * The errors of a form's fields, checked on submit (spec 5): each shows under its field, and the
+ * The errors of a form's fields, checked on submit (docs/product/validation.md): each shows under its field, and the
  * focus moves to the first one at fault so that a screen reader reads it with its label.
  */
 export function useFieldErrors<Name extends string>() {

@@ -5,7 +5,7 @@ import type { MessageId } from '../i18n/translator';
 export interface SubmitOptions<Input, Result> {
   /** Sends the change: one call of the API, or the few calls it takes. */
   mutationFn: (input: Input) => Promise<Result>;
-  /** The queries the change makes stale: fetched again (spec 4's changed flags) before `onSuccess`. */
+  /** The queries the change makes stale: fetched again (docs/product/states.md's changed flags) before `onSuccess`. */
   invalidates?: readonly QueryKey[];
   /** Sees the page as it is when the answer comes (TanStack's latest options), not as it was sent. */
   onSuccess?: (result: Result, input: Input) => unknown;

@@ -61,7 +61,7 @@ const sources = import.meta.glob<string>(
     '../../**/*.{ts,tsx}',
     '!../../**/*.test.{ts,tsx}',
     '!../../test/**',
-    '../../../../server/src/widgets/widget-*.page.ts',
+    '../../../../server/src/photo-books/photo-book-*.page.ts',
   ],
   {
     eager: true,

@@ -7,7 +7,7 @@ export type AccountSection =
   | { id: string; kind: 'external' | 'sign-out'; titleId: MessageId; href: string };
 
 /**
- * The side menu of spec 2.1, exactly: which items a customer sees depends on being B2B and on the
+ * The side menu of docs/product/routes.md, exactly: which items a customer sees depends on being B2B and on the
  * timeline flag. The overview page links to the same sections, so both read this one list.
  */
 export function accountSections(access: {
@@ -33,7 +33,7 @@ export function accountSections(access: {
     ...(flags.PhotoManagementTimelineViewEnabled
       ? [route('my-photos', 'title.myPhotos', '/my-photos/photos', '/my-photos')]
       : []),
-    ...(isB2B ? [] : [route('online-products', 'title.onlineProducts', '/online-products')]),
+    ...(isB2B ? [] : [route('photo-books', 'title.photoBooks', '/online-products')]),
     { id: 'faq', kind: 'external', titleId: 'menu.faq', href: config.faqUrl },
     { id: 'sign-out', kind: 'sign-out', titleId: 'menu.signOut', href: config.auth.logoutUrl },
   ];

@@ -14,9 +14,9 @@ const albumNameMessage: Record<AlbumNameProblem, MessageId> = {
 };
 
 /**
- * The album name form (spec 5), for a new album and for 'Edit album name': checked on submit only,
+ * The album name form (docs/product/validation.md), for a new album and for 'Edit album name': checked on submit only,
  * never on blur or change, by the same rule the server applies. A failed save keeps the dialog open
- * with the spec 8 text.
+ * with the docs/product/errors.md text.
  */
 export function AlbumNameDialog<Saved>({
   title,
@@ -74,7 +74,7 @@ export function AlbumNameDialog<Saved>({
   );
 }
 
-/** Where an album's name is typed, with spec 5's message of the rule it breaks. */
+/** Where an album's name is typed, with docs/product/validation.md's message of the rule it breaks. */
 export function AlbumNameField({
   name,
   onName,

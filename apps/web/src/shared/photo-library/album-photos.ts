@@ -14,7 +14,7 @@ export class AlbumPhotosError extends Error {
 }
 
 /**
- * Adds photos to an album in chunks of 500, each retried (spec 9). A photo the library no longer has
+ * Adds photos to an album in chunks of 500, each retried (docs/product/limits.md). A photo the library no longer has
  * (deleted meanwhile) is skipped, not fatal: resolves with the ids that are in the album now.
  */
 export async function addPhotosToAlbum(

@@ -8,7 +8,7 @@ import type { Translator } from '../i18n/translator';
 import type { PushChannel, PushListener } from '../push/push-channel';
 import { useToasts, type ToastStore } from '../ui/toasts';
 
-/** What to put in an archive: photos of the library, or of a shared album with their owners (spec 6). */
+/** What to put in an archive: photos of the library, or of a shared album with their owners (docs/product/roles.md). */
 export type ArchiveTarget =
   | { kind: 'library'; photoIds: string[] }
   | { kind: 'shared-album'; albumId: string; photos: Array<{ photoId: string; ownerId: string }> };

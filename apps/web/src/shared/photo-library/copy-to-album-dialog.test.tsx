@@ -103,7 +103,7 @@ describe('copy to album', () => {
     expect(screen.getByText('2 photos added to Rome')).toBeInTheDocument();
   });
 
-  it('creates a new album by the spec 5 name rules, then copies into it', async () => {
+  it('creates a new album by the docs/product/validation.md name rules, then copies into it', async () => {
     const user = userEvent.setup();
     const { added, created, onCopied } = renderDialog(['p1']);
     const dialog = screen.getByRole('dialog', { name: 'Copy to album' });

@@ -18,8 +18,8 @@ import { failureReport } from '../api/error-reporter';
 const NEW_ALBUM = 'new';
 
 /**
- * 'Copy to album' (spec 2.2, 2.3, 2.4): the chosen photos go into one of the customer's albums, or a
- * new one named here (spec 5 rules, on submit). Albums shared with others are read-only and not
+ * 'Copy to album' (docs/product/photos.md, albums.md): the chosen photos go into one of the customer's albums, or a
+ * new one named here (docs/product/validation.md rules, on submit). Albums shared with others are read-only and not
  * offered, nor the album the photos come from. The copy is chunked and retried; the result is a toast.
  */
 export function CopyToAlbumDialog({

@@ -13,7 +13,7 @@ import { deletePhotos } from './delete-photos';
 import { photoQueries } from './photos.queries';
 import { failureReport } from '../api/error-reporter';
 
-/** 'Delete selected photos' (spec 2.5): chunked and retried; an error stays inside the modal (spec 8). */
+/** 'Delete selected photos' (docs/product/photos.md): chunked and retried; an error stays inside the modal (docs/product/errors.md). */
 export function DeleteSelectedDialog({
   store,
   onClose,
@@ -54,7 +54,7 @@ export function DeleteSelectedDialog({
 }
 
 /**
- * 'Delete all photos' (spec 2.5, 5): the customer types the localised word; it is checked on submit
+ * 'Delete all photos' (docs/product/photos.md, validation.md): the customer types the localised word; it is checked on submit
  * only, and a wrong word shows an error on the field.
  */
 export function DeleteAllDialog({ store, onClose }: { store: TimelineStore; onClose: () => void }) {

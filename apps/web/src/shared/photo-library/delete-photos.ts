@@ -28,7 +28,7 @@ export interface ChunkedCall {
 }
 
 /**
- * Sends ids chunk by chunk (spec 9: deletes and album adds and removes are chunked). A chunk whose
+ * Sends ids chunk by chunk (docs/product/limits.md: deletes and album adds and removes are chunked). A chunk whose
  * call fails is sent again (up to the retry count, with a growing pause): every call is idempotent on
  * the server, so a retry is safe. Any id the server refuses fails the whole operation. Resolves with
  * the ids done, so the grid can follow even when a later chunk fails.
@@ -59,7 +59,7 @@ export async function sendInChunks(ids: readonly string[], call: ChunkedCall): P
   return done;
 }
 
-/** Deletes photos from the library in chunks of 100, retried (spec 8 texts on failure). */
+/** Deletes photos from the library in chunks of 100, retried (docs/product/errors.md texts on failure). */
 export function deletePhotos(
   request: Request,
   photoIds: readonly string[],

@@ -13,13 +13,13 @@ export interface DownloadActionProps {
   single?: { url: string; fileName: string } | undefined;
   /** The archive to ask for when several are selected. */
   target: () => ArchiveTarget;
-  /** Called once the download has started (spec 2.2: the selection ends). */
+  /** Called once the download has started (docs/product/photos.md: the selection ends). */
   onDownloaded: () => void;
 }
 
 /**
  * Download in a select-mode toolbar (library, album, shared album): one photo directly, 2 to 100 as
- * an archive after the download modal (spec 2.5), above 100 disabled with the spec's tooltip (spec 5).
+ * an archive after the download modal (docs/product/photos.md), above 100 disabled with the spec's tooltip (docs/product/validation.md).
  */
 export function DownloadAction({ count, single, target, onDownloaded }: DownloadActionProps) {
   const t = useT();

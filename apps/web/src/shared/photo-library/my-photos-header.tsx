@@ -5,7 +5,7 @@ import { useT } from '../i18n/i18n.context';
 import type { MessageId } from '../i18n/translator';
 import { AppLink } from '../routing/app-link';
 import { useAppQuery } from '../routing/use-app-query';
-import { ReactivationBanner } from '../storage/reactivation-banner';
+import { ReactivationBanner } from '../storage-period/reactivation-banner';
 import { PageHeading } from '../ui/page-heading';
 import { photoQueries } from './photos.queries';
 import './my-photos-header.css';
@@ -23,7 +23,7 @@ const views: { id: LibraryView; to: string; titleId: MessageId; flag: FeatureFla
 ];
 
 /**
- * The Albums tab's count (spec 2.2): the customer's own albums plus the albums shared with them
+ * The Albums tab's count (docs/product/photos.md): the customer's own albums plus the albums shared with them
  * (when shared albums are shown at all); unknown until both are known.
  */
 function useAlbumsCount(): number | undefined {
@@ -37,7 +37,7 @@ function useAlbumsCount(): number | undefined {
 }
 
 /**
- * The head of the 'My photos' pages (spec 2.2): a back link to the account on small screens (not
+ * The head of the 'My photos' pages (docs/product/photos.md): a back link to the account on small screens (not
  * when embedded), the heading, the storage reactivation banner (decision 087), the Photos/Albums tabs, each shown only when its flag is on, and the
  * way to the customer's downloads.
  */
@@ -83,7 +83,7 @@ export function MyPhotosHeader({
               ))}
           </ul>
         </nav>
-        {/* The side menu of spec 2.1 has no Downloads item: archives are reached from the photo pages. */}
+        {/* The side menu of docs/product/routes.md has no Downloads item: archives are reached from the photo pages. */}
         <AppLink className="my-photos-header__downloads" to="/downloads">
           {t('myPhotos.downloadsLink')}
         </AppLink>

@@ -5,7 +5,7 @@ export type PhotoEventHandler = (event: PhotoEvent) => void;
 
 /**
  * Photo events from the customer's push channel; of several events of one type (and photo) only the
- * latest by timestamp counts (spec 4). Other messages on the channel (archives) are not for this one.
+ * latest by timestamp counts (docs/product/states.md). Other messages on the channel (archives) are not for this one.
  */
 export function subscribePhotoEvents(push: PushChannel, onEvent: PhotoEventHandler): () => void {
   const latest = new Map<string, number>();

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n.context';
 import type { TimelineStore } from '../timeline/timeline-store';
 
-/** The head of select mode on any photo grid (spec 2.2): Cancel, the 'N selected' count, and extras. */
+/** The head of select mode on any photo grid (docs/product/photos.md): Cancel, the 'N selected' count, and extras. */
 export function SelectingBar({
   store,
   onCancel,

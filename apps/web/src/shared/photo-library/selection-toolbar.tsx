@@ -10,7 +10,7 @@ export interface SelectionAction {
   id: string;
   label: string;
   onSelect: () => void;
-  /** Why the action cannot be used here at all, shown as its tooltip (spec 2.4, shared albums). */
+  /** Why the action cannot be used here at all, shown as its tooltip (docs/product/albums.md, shared albums). */
   unavailable?: string;
   danger?: boolean;
 }

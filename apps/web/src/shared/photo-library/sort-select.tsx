@@ -21,7 +21,7 @@ const sortChoices: Array<{ value: string; sort: TimelineSort; label: MessageId }
   { value: 'created-asc', sort: { sortKey: 'created', sortOrder: 'asc' }, label: 'photos.sort.created-asc' },
 ];
 
-/** The sort dropdown of a photo grid (spec 2.2, 2.4): by date taken or by upload date, either way. */
+/** The sort dropdown of a photo grid (docs/product/photos.md, albums.md): by date taken or by upload date, either way. */
 export function SortSelect({
   sort,
   onChange,

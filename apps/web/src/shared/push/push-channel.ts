@@ -21,8 +21,8 @@ const RECONNECT_MS = 5_000;
 const IDLE_CLOSE_MS = 2_000;
 
 /**
- * The browser's push WebSocket (spec 4 and 7): the session cookie authenticates it, the server
- * answers 'OK' (not an event, spec 4), then sends photo events and archive events. A dropped
+ * The browser's push WebSocket (docs/product/states.md, calls.md): the session cookie authenticates it, the server
+ * answers 'OK' (not an event, docs/product/states.md), then sends photo events and archive events. A dropped
  * connection is reopened while someone listens; one the server ended after its 30 minutes at once.
  */
 export function createPushChannel(url: string): PushChannel {

@@ -1,6 +1,6 @@
 import type { FeatureFlagName } from '@photo/contracts/app-config';
 
-/** A route's access condition (spec 2.1, 6): a customer kind, a feature flag, or both. */
+/** A route's access condition (docs/product/routes.md, roles.md): a customer kind, a feature flag, or both. */
 export interface AccessRule {
   /** `true`: business customers only; `false`: private customers only. */
   b2b?: boolean;

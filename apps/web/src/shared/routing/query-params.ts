@@ -36,13 +36,13 @@ export function parseAppQuery(search: string): AppQuery {
 
 const PHOTO_AREA = '/my-photos';
 
-/** The photo library (spec 2.2-2.4): its pages keep the query string and hide the support chat. */
+/** The photo library (docs/product/photos.md-2.4): its pages keep the query string and hide the support chat. */
 export function isInPhotoArea(pathname: string): boolean {
   return pathname === PHOTO_AREA || pathname.startsWith(`${PHOTO_AREA}/`);
 }
 
 /**
- * The address of an in-app navigation, given where the customer is now (spec 2.1): moving inside
+ * The address of an in-app navigation, given where the customer is now (docs/product/routes.md): moving inside
  * the photo area keeps the whole query string (sort, flags, upload URL), and `stripped=true` is
  * carried everywhere, so an embedded view never grows a header by following a link.
  */

@@ -10,7 +10,7 @@ export interface LayoutSettings {
   tileSize: number;
   gap: number;
   headerHeight: number;
-  /** Tiles a collapsed month shows before its '+N' tile takes the last place (spec 2.2, 9: 24). */
+  /** Tiles a collapsed month shows before its '+N' tile takes the last place (docs/product/photos.md, limits.md: 24). */
   collapsedLimit: number;
 }
 

@@ -52,7 +52,7 @@ export class TimelineStore {
   indexStatus: IndexStatus = 'pending';
   expanded = new Set<string>();
   selection = new Set<string>();
-  /** Scroll position kept while a preview is open (spec 2.2: a pair of non-negative numbers). */
+  /** Scroll position kept while a preview is open (docs/product/photos.md: a pair of non-negative numbers). */
   private savedScroll: [number, number] | null = null;
 
   constructor(
@@ -67,7 +67,7 @@ export class TimelineStore {
 
   getVersion = () => this.version;
 
-  /** Remembers where the grid was scrolled when a photo is opened (spec 2.2). */
+  /** Remembers where the grid was scrolled when a photo is opened (docs/product/photos.md). */
   saveScroll(position: [number, number]): void {
     this.savedScroll = [Math.max(0, position[0]), Math.max(0, position[1])];
   }

@@ -6,7 +6,7 @@ export interface ConfirmDialogProps {
   message: string;
   confirmLabel: string;
   cancelLabel: string;
-  /** Shown inside the dialog when `onConfirm` fails (spec 8: the error stays in the modal). */
+  /** Shown inside the dialog when `onConfirm` fails (docs/product/errors.md: the error stays in the modal). */
   errorMessage: string;
   /** Does the work; resolves to close the way the caller decides, rejects to show the error. */
   onConfirm: () => Promise<unknown>;

@@ -14,7 +14,7 @@ export interface ModalDialogProps {
 
 /**
  * A modal on the native `<dialog>`: the browser keeps focus inside, makes the page behind inert, and
- * sends Escape to the most recently opened one (spec 2.5), which closes unless it is busy.
+ * sends Escape to the most recently opened one (docs/product/photos.md), which closes unless it is busy.
  */
 export function ModalDialog({
   title,

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import './unavailable-button.css';
 
 /**
- * An action that cannot be used here, with the reason as its tooltip (spec 2.4: 'Unavailable for
+ * An action that cannot be used here, with the reason as its tooltip (docs/product/albums.md: 'Unavailable for
  * shared albums'). It stays focusable (aria-disabled, not disabled), so keyboard and screen-reader
  * users meet the reason too: it shows on hover and on focus, and is the button's description.
  */

@@ -4,7 +4,7 @@ import { useI18n } from '../../i18n/i18n.context';
 import { CopyToAlbumDialog } from '../copy-to-album-dialog';
 import { CopyIcon } from './preview-icons';
 
-/** 'Copy to album' in a preview (spec 2.3): the shown photo into another album. */
+/** 'Copy to album' in a preview (docs/product/photos.md): the shown photo into another album. */
 export function CopyToAlbumAction({ photo, fromAlbumId }: { photo: Photo; fromAlbumId?: string }) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);

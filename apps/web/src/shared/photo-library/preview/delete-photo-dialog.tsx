@@ -2,7 +2,7 @@ import { useI18n } from '../../i18n/i18n.context';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 
 /**
- * 'Delete single photo' (spec 2.5). `onConfirm` deletes and moves on; when it fails, the spec 8
+ * 'Delete single photo' (docs/product/photos.md). `onConfirm` deletes and moves on; when it fails, the docs/product/errors.md
  * text shows inside the modal, which stays open for another try or a cancel.
  */
 export function DeletePhotoDialog({

@@ -288,7 +288,7 @@ describe('the library photo preview', () => {
       expect(store.months).toEqual([]);
     });
 
-    it('keeps the modal open with the spec 8 error when the delete fails', async () => {
+    it('keeps the modal open with the docs/product/errors.md error when the delete fails', async () => {
       const user = userEvent.setup();
       const { store } = await gridStore(twoMonths, { '2024-5': 24, '2024-4': 24 });
       const { router, environment } = renderPreview({

@@ -20,7 +20,7 @@ export const libraryPreviewPath = (imageId: string) =>
 
 /**
  * A preview action that takes the photo out of the grid (delete it, remove it from an album): the
- * operation, then on to a neighbour (spec 2.3). A failure is reported under `action` and thrown on, for
+ * operation, then on to a neighbour (docs/product/photos.md). A failure is reported under `action` and thrown on, for
  * the dialog to show; done, the dialog closes and every photo query is refreshed.
  */
 export function usePhotoLeaving(leaveAfter: PreviewActionContext['leaveAfter'], closeDialog: () => void) {
@@ -40,8 +40,8 @@ export function usePhotoLeaving(leaveAfter: PreviewActionContext['leaveAfter'], 
 }
 
 /**
- * Delete in a preview: the photo leaves the library for good (spec 2.5 'delete single photo'). When
- * it fails, the spec 8 text shows inside the modal, which stays open for another try or a cancel.
+ * Delete in a preview: the photo leaves the library for good (docs/product/photos.md 'delete single photo'). When
+ * it fails, the docs/product/errors.md text shows inside the modal, which stays open for another try or a cancel.
  */
 export function DeletePhotoAction({ photo, leaveAfter }: PreviewActionContext) {
   const { t } = useI18n();
@@ -60,7 +60,7 @@ export function DeletePhotoAction({ photo, leaveAfter }: PreviewActionContext) {
   );
 }
 
-/** The full-screen preview of the photo library (spec 2.3): download and delete. */
+/** The full-screen preview of the photo library (docs/product/photos.md): download and delete. */
 export function LibraryPhotoPreview({
   store,
   viewer,

@@ -27,7 +27,7 @@ export interface PreviewGrid {
 export interface PreviewActionContext {
   photo: Photo;
   /**
-   * Runs `operation` (a delete, a removal from the album), then leaves the photo (spec 2.3): on to
+   * Runs `operation` (a delete, a removal from the album), then leaves the photo (docs/product/photos.md): on to
    * the next one, or the previous one if it was the last, or back to the grid when none is left;
    * the photo leaves the grid's store after the view moved. A failed operation rejects and the view
    * stays, so the dialog that asked can show its error.
@@ -49,7 +49,7 @@ export interface PhotoPreviewProps {
 }
 
 /**
- * The full-screen preview of any photo grid (spec 2.3): the photo viewer over the grid's store, with
+ * The full-screen preview of any photo grid (docs/product/photos.md): the photo viewer over the grid's store, with
  * download and the grid's own actions. Moving between photos replaces the address, so the browser's
  * back button leaves the preview instead of stepping back through every photo seen.
  */

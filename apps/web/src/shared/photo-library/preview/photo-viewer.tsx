@@ -43,7 +43,7 @@ export function takenOnText(i18n: Pick<Translator, 'formatDate'>, dateTaken: str
 }
 
 /**
- * The full-screen preview of one photo (spec 2.3), for any photo list: the 1300 preview centred,
+ * The full-screen preview of one photo (docs/product/photos.md), for any photo list: the 1300 preview centred,
  * back button, previous/next arrows (not on mobile), arrow keys, Escape, pointer gestures, tap to
  * show or hide the controls, double-tap or the zoom button to zoom. What the photo list can do with
  * the photo (download, delete, ...) comes in as `actions`.

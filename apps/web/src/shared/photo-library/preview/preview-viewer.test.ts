@@ -3,7 +3,7 @@ import { createdViewer, dateTakenViewer, previewViewerFor, realDateTaken } from 
 import { testPhoto } from './preview.fixtures';
 
 describe('the two viewers of the library preview', () => {
-  it('uses the created-sort viewer only when the stored sort key is created (spec 2.1)', () => {
+  it('uses the created-sort viewer only when the stored sort key is created (docs/product/routes.md)', () => {
     expect(previewViewerFor({ sortKey: 'created', sortOrder: 'asc' })).toBe(createdViewer);
     expect(previewViewerFor({ sortKey: 'created', sortOrder: 'desc' })).toBe(createdViewer);
     expect(previewViewerFor({ sortKey: 'dateTaken', sortOrder: 'desc' })).toBe(dateTakenViewer);

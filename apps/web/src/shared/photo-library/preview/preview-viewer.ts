@@ -12,7 +12,7 @@ export interface TimelineMonth {
 }
 
 /**
- * The two previews of the library (spec 2.1): the created-sort viewer when the photos sort key is
+ * The two previews of the library (docs/product/routes.md): the created-sort viewer when the photos sort key is
  * 'created', otherwise the date-taken viewer. They walk the same kind of store, sorted differently;
  * what differs is the month a photo is filed under, which a preview opened by its address (no grid
  * before it) must know to load the photo's neighbours.

@@ -42,7 +42,7 @@ export interface PhotoGestureOptions {
 const clamp = (value: number, bound: number) => Math.min(bound, Math.max(-bound, value));
 
 /**
- * Pointer gestures of the full-screen preview (spec 2.3, 4): swipe left or right to change the
+ * Pointer gestures of the full-screen preview (docs/product/photos.md, states.md): swipe left or right to change the
  * photo, swipe down to close on mobile, tap to show or hide the controls, double-tap to zoom at the
  * tapped point, drag to pan while zoomed. Pointer events cover touch, pen and mouse alike.
  */

@@ -5,7 +5,7 @@ import { previewViewerFor } from './preview-viewer';
 
 /**
  * The grid's own store for a preview: same source, same stored sort (so a photo opened from the grid
- * needs no request), with the viewer spec 2.1 picks by the sort key. `source` must keep its identity.
+ * needs no request), with the viewer docs/product/routes.md picks by the sort key. `source` must keep its identity.
  */
 export function usePreviewStore(source: TimelineSource, area: SortArea) {
   const [sort] = useState(() => readSort(area));

@@ -7,7 +7,7 @@ import { transferToPrintsEditor } from './order-prints';
 import { failureReport } from '../../api/error-reporter';
 
 /**
- * Order prints (spec 4): a progress notice while the selection is saved (at least 3 s), then the
+ * Order prints (docs/product/states.md): a progress notice while the selection is saved (at least 3 s), then the
  * storefront's prints editor with the selection and PAP_910 selected. A failure (the call, or no
  * channel id) says 'Error transferring photos. Try again.' and offers exactly that.
  */

@@ -11,7 +11,7 @@ import {
 
 afterEach(() => vi.useRealTimers());
 
-describe('the prints hand-off (spec 4)', () => {
+describe('the prints hand-off (docs/product/states.md)', () => {
   it('sends the editor the selection, the prints product and the channel', () => {
     expect(printsEditorAddress(testConfig, 'sel-1')).toBe(
       'https://www.photoshop.co.uk/editor/prints?tempSelectionId=sel-1&productCode=PAP_910&channelId=UK',

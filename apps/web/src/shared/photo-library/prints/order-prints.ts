@@ -31,7 +31,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Saves the photos as a temp selection and resolves to the editor's address once at least 3 s have
- * passed (spec 4: the progress notice stays long enough to be read).
+ * passed (docs/product/states.md: the progress notice stays long enough to be read).
  */
 export async function transferToPrintsEditor(
   request: Request,

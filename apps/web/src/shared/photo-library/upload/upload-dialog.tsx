@@ -25,7 +25,7 @@ const statusMessage: Record<Exclude<UploadItem['status'], 'failed'>, MessageId> 
 };
 
 /**
- * The upload modal (spec 2.5): files chosen by hand or dropped, nothing sent until confirmed, then a
+ * The upload modal (docs/product/photos.md): files chosen by hand or dropped, nothing sent until confirmed, then a
  * row per file with its progress or its error, and a summary. Closing it does not stop the uploads.
  */
 export function UploadDialog({
@@ -33,7 +33,7 @@ export function UploadDialog({
   albumId,
 }: {
   onClose: () => void;
-  /** Uploads straight into this album (spec 2.4: 'Add photos' of an album). */
+  /** Uploads straight into this album (docs/product/albums.md: 'Add photos' of an album). */
   albumId?: string;
 }) {
   const i18n = useI18n();

@@ -52,7 +52,7 @@ function failureOf(error: Error | DetailedError): UploadFailure {
 
 /**
  * Uploads that outlive the modal and the page that started them: the customer can browse the library
- * while files go up. Files wait until the customer confirms (spec 5: no auto upload); each then goes
+ * while files go up. Files wait until the customer confirms (docs/product/validation.md: no auto upload); each then goes
  * up resumably (tus; an interrupted file continues from the server's offset, even after a reload),
  * and its processing result arrives through the push channel, or from a look-up when it is late.
  */
@@ -124,7 +124,7 @@ export class UploadManager {
 
   /** Sends the files waiting; with an album, each photo also goes into that album once it is in. */
   start(target: { albumId?: string } = {}) {
-    // Files confirmed together are one upload (spec 3: a photo's uploadId names the upload it came in).
+    // Files confirmed together are one upload (docs/product/entities.md: a photo's uploadId names the upload it came in).
     const batch = crypto.randomUUID();
     for (const item of this.items) {
       if (item.status !== 'ready') continue;

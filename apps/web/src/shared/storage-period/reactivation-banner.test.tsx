@@ -1,0 +1,128 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { storageApi, type AccountInformation } from '@photo/contracts/storage-period';
+import nl from '../../../locales/nl.json';
+import { createQueryClient } from '../api/query-client';
+import type { Request } from '../api/request';
+import { createTranslator } from '../i18n/translator';
+import {
+  AppProviders,
+  allFlagsOn,
+  enTranslator,
+  fakePushChannel,
+  polyfillDialog,
+  testConfig,
+} from '../../test/fixtures';
+import { REACTIVATION_MODAL_SHOWN_KEY, ReactivationBanner } from './reactivation-banner';
+import { StorageStatus } from './storage-status';
+
+beforeAll(polyfillDialog);
+afterEach(() => sessionStorage.clear());
+
+const information = (overrides: Partial<AccountInformation>): AccountInformation => ({
+  lastOrderDate: null,
+  projectCount: 0,
+  projectedDeletionDate: '2026-12-01T10:00:00Z',
+  registrationDate: '2025-06-01T10:00:00Z',
+  daysRemaining: 200,
+  monthsRemaining: 6,
+  status: 'safe',
+  ...overrides,
+});
+
+function renderBanner(
+  info: AccountInformation,
+  options: { flag?: boolean; translator?: typeof enTranslator; status?: boolean } = {},
+) {
+  const request = vi.fn(async (endpoint: unknown) => {
+    if (endpoint === storageApi.accountInformation) return info;
+    throw new Error('unexpected call');
+  });
+  const router = createMemoryRouter([
+    { path: '*', element: options.status ? <StorageStatus /> : <ReactivationBanner /> },
+  ]);
+  const view = render(
+    <AppProviders
+      environment={{
+        config: testConfig,
+        request: request as unknown as Request,
+        reportError: vi.fn(),
+        flags: { ...allFlagsOn, PhotoManagementReactivationEnabled: options.flag ?? true },
+        leaveTo: vi.fn(),
+        push: fakePushChannel(),
+      }}
+      queryClient={createQueryClient()}
+      translator={options.translator ?? enTranslator}
+    >
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, request };
+}
+
+describe('the reactivation banner', () => {
+  it.each([
+    [{ status: 'safe', monthsRemaining: 17, daysRemaining: 520 }, '17 months storage remaining.'],
+    [{ status: 'warning', monthsRemaining: 1, daysRemaining: 45 }, '1 month storage remaining.'],
+    [{ status: 'critical', monthsRemaining: 0, daysRemaining: 29 }, '29 days storage remaining.'],
+    [{ status: 'critical', monthsRemaining: 0, daysRemaining: 1 }, 'Your photos will be deleted tomorrow.'],
+    [{ status: 'critical', monthsRemaining: 0, daysRemaining: 0 }, 'Your photos will be deleted today.'],
+  ] as const)('says %o as “%s”', async (standing, text) => {
+    renderBanner(information(standing));
+    const banner = await screen.findByRole('region', { name: 'Photo storage' });
+    expect(banner).toHaveTextContent(text);
+    expect(banner).toHaveClass(`reactivation-banner--${standing.status}`);
+  });
+
+  it('uses real plurals in other languages', async () => {
+    renderBanner(information({ status: 'critical', monthsRemaining: 0, daysRemaining: 1 }), {
+      translator: createTranslator('nl-NL', nl),
+    });
+    expect(await screen.findByRole('region', { name: "Opslag van foto's" })).toHaveTextContent(
+      "Je foto's worden morgen verwijderd.",
+    );
+  });
+
+  it('offers no action while safe, and opens the modal on demand while warning', async () => {
+    const { unmount } = renderBanner(information({ status: 'safe' }));
+    await screen.findByRole('region', { name: 'Photo storage' });
+    expect(screen.queryByRole('button', { name: 'Keep my photos' })).toBeNull();
+    unmount();
+
+    renderBanner(information({ status: 'warning', monthsRemaining: 2, daysRemaining: 70 }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Keep my photos' }));
+    const dialog = screen.getByRole('dialog', { name: 'Your photos will be deleted in 70 days.' });
+    expect(dialog).toHaveTextContent('Place an order to keep them for another 18 months.');
+    expect(screen.getByRole('link', { name: 'Go to the shop' })).toHaveAttribute('href', testConfig.shopUrl);
+    expect(screen.getByRole('link', { name: 'Order prints' })).toHaveAttribute('href', '/my-photos/albums');
+  });
+
+  it('opens the critical modal by itself once per browser session', async () => {
+    const critical = information({ status: 'critical', monthsRemaining: 0, daysRemaining: 12 });
+    const first = renderBanner(critical);
+    const dialog = await screen.findByRole('dialog', { name: 'Your photos will be deleted in 12 days.' });
+    expect(sessionStorage.getItem(REACTIVATION_MODAL_SHOWN_KEY)).toBe('1');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(dialog).not.toHaveAttribute('open');
+    first.unmount();
+
+    renderBanner(critical);
+    await screen.findByRole('region', { name: 'Photo storage' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('gives the overview the same text in one line, without a modal', async () => {
+    renderBanner(information({ status: 'critical', monthsRemaining: 0, daysRemaining: 5 }), { status: true });
+    expect(await screen.findByText('5 days storage remaining.')).toHaveClass('storage-status--critical');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows nothing and asks nothing when the flag is off', async () => {
+    const { request } = renderBanner(information({}), { flag: false });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Photo storage' })).toBeNull());
+    expect(request).not.toHaveBeenCalled();
+  });
+});
