@@ -90,7 +90,7 @@ export const routeExamples: Record<string, RouteExample> = {
   'orders/:orderCode': newestOrder,
   // The thank-you page shows any of the customer's orders.
   'orders/:orderCode/thank-you': newestOrder,
-  // Spec 3: a widget's orderCode is the page's productCode.
+  // docs/product/entities.md: a widget's orderCode is the page's productCode.
   'online-products/:productCode': async (context) => {
     const widgets = await getJson<Array<{ orderCode: string }>>(context, '/api/widgets/v1/widget/all');
     return widgets[0] ? { productCode: widgets[0].orderCode } : undefined;

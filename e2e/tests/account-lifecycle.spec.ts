@@ -26,7 +26,7 @@ async function emailChangeLink(newEmail: string): Promise<string> {
   return linkIn(mail, '/change-email-confirmation');
 }
 
-/** Spec 2.1: the change-email error page has a title, a message, 'Try again' and customer care. */
+/** docs/product/routes.md: the change-email error page has a title, a message, 'Try again' and customer care. */
 async function expectChangeEmailError(page: Page, messageKey: string): Promise<void> {
   await expect(page).toHaveURL(/\/change-email-error/);
   await expect(pageHeading(page, netherlands, 'changeEmailError.title')).toBeVisible();

@@ -17,7 +17,7 @@ test('a private customer signs in on the Dutch shop, lands on the page she asked
 
   await expect(pageHeading(page, netherlands, 'title.orders')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl-NL');
-  // Spec 2.1: no invoices, FTP instructions or B2B settings; the online photo books instead.
+  // docs/product/routes.md: no invoices, FTP instructions or B2B settings; the online photo books instead.
   await expectAccountMenu(page, netherlands, [
     ['title.overview', '/'],
     ['title.orders', '/orders'],

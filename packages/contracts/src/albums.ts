@@ -16,14 +16,14 @@ import {
   TimelineEntrySchema,
 } from './photos';
 
-/** Spec 9: albums come 50 a page; the first page of the album list holds one fewer (the 'New album' tile). */
+/** docs/product/limits.md: albums come 50 a page; the first page of the album list holds one fewer (the 'New album' tile). */
 export const ALBUMS_PAGE_SIZE = 50;
 export const ALBUM_NAME_MAX_LENGTH = 100;
 
 export type AlbumNameProblem = 'required' | 'invalid';
 
 /**
- * Spec 5: a name is required (at least one character) and must not contain `<`, `>` or `;`, nor
+ * docs/product/validation.md: a name is required (at least one character) and must not contain `<`, `>` or `;`, nor
  * start with whitespace (which also rules out a name of whitespace only). The web form and the
  * server apply this one rule.
  */
@@ -38,7 +38,7 @@ export const AlbumNameSchema = z.string().check(
   z.refine((name) => albumNameProblem(name) === undefined, 'Name not valid'),
 );
 
-/** Spec 3: an own album. The cover is the photo the customer picked, else the newest photo in it. */
+/** docs/product/entities.md: an own album. The cover is the photo the customer picked, else the newest photo in it. */
 export const AlbumSchema = z.object({
   albumId: z.string(),
   albumName: z.string(),
@@ -63,7 +63,7 @@ const queryBoolean = z.pipe(
   z.transform((value) => value === true || value === 'true'),
 );
 
-/** Spec 3: albums and shared-album photos sort by upload date, newest first, unless the customer chose. */
+/** docs/product/entities.md: albums and shared-album photos sort by upload date, newest first, unless the customer chose. */
 export const albumSortQuery = {
   sortKey: z._default(SortKeySchema, 'created'),
   sortOrder: z._default(SortOrderSchema, 'desc'),
@@ -94,7 +94,7 @@ export const AlbumMonthQuerySchema = z.object({
 /** Months in the album's order; 'Unknown Date' (0/0) comes last either way, as in the library. */
 export const AlbumTimelineQuerySchema = z.object({ ...albumSortQuery });
 
-/** Spec 9: adds and removes are chunked by the client; one call takes at most this many ids. */
+/** docs/product/limits.md: adds and removes are chunked by the client; one call takes at most this many ids. */
 export const ALBUM_PHOTOS_CHUNK_SIZE = PHOTOS_PAGE_SIZE;
 export const AlbumPhotosBodySchema = DeletePhotosBodySchema;
 

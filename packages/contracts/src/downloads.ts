@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { count, id, isoDateTime } from './common';
 import { defineEndpoint } from './endpoint';
 
-/** Spec 5 and 9: at most 100 photos per download request. */
+/** docs/product/validation.md, limits.md: at most 100 photos per download request. */
 export const MAX_DOWNLOAD_PHOTOS = 100;
 
 /** Archives can be fetched again from the downloads page for this long after they are ready. */
@@ -11,12 +11,12 @@ export const ARCHIVE_LIFETIME_DAYS = 7;
 const photoIds = z.array(id).check(z.minLength(1), z.maxLength(MAX_DOWNLOAD_PHOTOS));
 
 /**
- * Spec 7 POST /downloads. `id` is made by the client: a retried request with the same id answers the
+ * docs/product/calls.md POST /downloads. `id` is made by the client: a retried request with the same id answers the
  * same archive instead of making a second one.
  */
 export const CreateDownloadBodySchema = z.object({ id: z.uuid(), photos: photoIds });
 
-/** Spec 7 POST /shared-album-downloads: the photos of a shared album, each with its owner (docs/product/roles.md). */
+/** docs/product/calls.md POST /shared-album-downloads: the photos of a shared album, each with its owner (docs/product/roles.md). */
 export const CreateSharedAlbumDownloadBodySchema = z.object({
   id: z.uuid(),
   albumId: id,
@@ -25,7 +25,7 @@ export const CreateSharedAlbumDownloadBodySchema = z.object({
     .check(z.minLength(1), z.maxLength(MAX_DOWNLOAD_PHOTOS)),
 });
 
-/** Spec 3: the download request's answer. */
+/** docs/product/entities.md: the download request's answer. */
 export const DownloadRequestSchema = z.object({
   id: z.uuid(),
   name: z.optional(z.string()),
@@ -88,7 +88,7 @@ export const downloadsApi = {
   }),
 };
 
-/** Spec 4 and 7: the keys of archive push messages. */
+/** docs/product/states.md, calls.md: the keys of archive push messages. */
 export const archiveEventKeys = [
   'archive-generation-started',
   'archive-generation-finished',
@@ -96,7 +96,7 @@ export const archiveEventKeys = [
 ] as const;
 export type ArchiveEventKey = (typeof archiveEventKeys)[number];
 
-/** Spec 3: the push message of an archive, on the customer's push channel. */
+/** docs/product/entities.md: the push message of an archive, on the customer's push channel. */
 export const ArchiveEventSchema = z.object({
   id: z.uuid(),
   timestamp: z.int(),

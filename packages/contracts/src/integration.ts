@@ -3,7 +3,7 @@ import { count, isoDateTime } from './common';
 import { CustomerSchema } from './customers';
 import { defineEndpoint } from './endpoint';
 
-/** Spec 3: the formats a callback can be sent in. */
+/** docs/product/entities.md: the formats a callback can be sent in. */
 export const callbackFormats = ['JSON', 'XML'] as const;
 export const CallbackFormatSchema = z.enum(callbackFormats);
 export type CallbackFormat = z.infer<typeof CallbackFormatSchema>;
@@ -61,7 +61,7 @@ export const integrationApi = {
     path: '/customers/me/integration',
     response: IntegrationSchema,
   }),
-  /** Spec 7: the call on /customers/me carrying callbackUrl and callbackFormat; a null URL stops callbacks. */
+  /** docs/product/calls.md: the call on /customers/me carrying callbackUrl and callbackFormat; a null URL stops callbacks. */
   updateCallback: defineEndpoint({
     service: 'customers',
     method: 'PATCH',

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { isoDateTime } from './common';
 import { defineEndpoint } from './endpoint';
 
-/** Spec 3 (orderRef, id, channel) and what the invoices page shows: date, number, order, amount. */
+/** docs/product/entities.md (orderRef, id, channel) and what the invoices page shows: date, number, order, amount. */
 export const HistoricalInvoiceSchema = z.object({
   id: z.string(),
   orderRef: z.string(),

@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint';
 import { deliveryTypes, type DeliveryType } from './orders';
 
 /**
- * Spec 7 'Merchandise: GraphQL POST for channels and for a channel's articles with options'. The
+ * docs/product/calls.md 'Merchandise: GraphQL POST for channels and for a channel's articles with options'. The
  * catalogue lives on the server (one data file); pages and the server's own order rules read it
  * through these queries, never through prices written into pages.
  */

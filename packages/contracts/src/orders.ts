@@ -5,7 +5,7 @@ import { defineEndpoint } from './endpoint';
 import { PaymentMethodIdSchema } from './payment-methods';
 import { queryInteger } from './photos';
 
-/** Spec 4: the shop's internal states of an order, in the order an order moves through them. */
+/** docs/product/states.md: the shop's internal states of an order, in the order an order moves through them. */
 export const internalOrderStates = [
   'Received',
   'Confirmed',
@@ -16,7 +16,7 @@ export const internalOrderStates = [
 ] as const;
 export type InternalOrderState = (typeof internalOrderStates)[number];
 
-/** Spec 4: what the customer sees. */
+/** docs/product/states.md: what the customer sees. */
 export const externalOrderStatuses = [
   'AwaitingPayment',
   'Ordered',
@@ -26,7 +26,7 @@ export const externalOrderStatuses = [
 ] as const;
 export type ExternalOrderStatus = (typeof externalOrderStatuses)[number];
 
-/** Spec 4 mapping of internal states to external statuses. */
+/** docs/product/states.md mapping of internal states to external statuses. */
 export const externalStatusOf: Record<InternalOrderState, ExternalOrderStatus> = {
   Received: 'AwaitingPayment',
   Confirmed: 'Ordered',
@@ -36,11 +36,11 @@ export const externalStatusOf: Record<InternalOrderState, ExternalOrderStatus> =
   Cancelled: 'Cancelled',
 };
 
-/** Spec 4: the payment status strings. */
+/** docs/product/states.md: the payment status strings. */
 export const paymentStatuses = ['paymentPending', 'paymentFailed', 'paymentSuccess', 'paymentFree'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-/** Spec 4: the processing status strings the shop may report per product. */
+/** docs/product/states.md: the processing status strings the shop may report per product. */
 export const processingStatuses = [
   'verification failed',
   'processing',
@@ -55,11 +55,11 @@ export const processingStatuses = [
 ] as const;
 export type ProcessingStatus = (typeof processingStatuses)[number];
 
-/** Spec 3: delivery type of a super order. */
+/** docs/product/entities.md: delivery type of a super order. */
 export const deliveryTypes = ['Home', 'PickupPoint'] as const;
 export type DeliveryType = (typeof deliveryTypes)[number];
 
-/** Spec 3: the order source is one of two values. */
+/** docs/product/entities.md: the order source is one of two values. */
 export const orderSources = ['Web', 'App'] as const;
 
 /** Product groups the shop sells (docs/product/calls.md ArticleGroup). */
@@ -67,12 +67,12 @@ export const articleGroups = ['prints', 'photoBooks', 'wallDecor', 'cards', 'gif
 export type ArticleGroup = (typeof articleGroups)[number];
 
 /**
- * Spec 9: orders created within this many days can be in progress (the server decides each order's
+ * docs/product/limits.md: orders created within this many days can be in progress (the server decides each order's
  * `inProgress`; the web app only uses this to know when older pages cannot hold one).
  */
 export const IN_PROGRESS_DAYS = 30;
 
-/** Spec 9: the orders list is fetched in pages of 100; the account orders call defaults to 10. */
+/** docs/product/limits.md: the orders list is fetched in pages of 100; the account orders call defaults to 10. */
 export const ORDERS_PAGE_SIZE = 100;
 export const ACCOUNT_ORDERS_PAGE_SIZE = 10;
 
@@ -90,7 +90,7 @@ export type DeliveryAddress = z.infer<typeof DeliveryAddressSchema>;
 export const OrderProductSchema = z.object({
   /** The shop's product line id, unique within its order. */
   lineId: z.string(),
-  /** Spec 3: the article code (PAP_910, ...). */
+  /** docs/product/entities.md: the article code (PAP_910, ...). */
   code: z.string(),
   articleName: z.string(),
   articleGroup: z.string(),
@@ -98,7 +98,7 @@ export const OrderProductSchema = z.object({
   /** Price of one, in minor units of the order's currency. */
   unitPrice: amountMinor,
   imageUrl: z.nullable(z.string()),
-  /** Spec 3: the voucher option code used on it; details come from the voucher call. */
+  /** docs/product/entities.md: the voucher option code used on it; details come from the voucher call. */
   voucher: z.nullable(z.string()),
   /** The order's external status (docs/product/entities.md: products with status). */
   status: z.enum(externalOrderStatuses),
@@ -120,7 +120,7 @@ export const DeliveryDatesSchema = z.object({
 });
 export type DeliveryDates = z.infer<typeof DeliveryDatesSchema>;
 
-/** Spec 3 Order: code, createdAt, products with status and paymentChangedDate. */
+/** docs/product/entities.md Order: code, createdAt, products with status and paymentChangedDate. */
 export const OrderSchema = z.object({
   code: z.string(),
   superOrderCode: z.string(),
@@ -129,13 +129,13 @@ export const OrderSchema = z.object({
   status: z.enum(externalOrderStatuses),
   paymentStatus: z.enum(paymentStatuses),
   paymentChangedDate: z.nullable(isoDateTime),
-  /** Spec 9's rule, decided by the server. */
+  /** docs/product/limits.md's rule, decided by the server. */
   inProgress: z.boolean(),
   products: z.array(OrderProductSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
-/** Spec 3 super order, as the list shows it. */
+/** docs/product/entities.md super order, as the list shows it. */
 export const SuperOrderSchema = z.object({
   orderCode: z.string(),
   createdAt: isoDateTime,
@@ -201,7 +201,7 @@ const shopCode = z.string().check(z.regex(/^[\w.-]{1,100}$/));
 
 export const orderCodeParam = z.object({ orderCode: shopCode });
 
-/** Spec 7 reorder status. */
+/** docs/product/calls.md reorder status. */
 export const ReorderStatusSchema = z.object({
   orderCode: z.string(),
   canReorder: z.boolean(),
@@ -269,7 +269,7 @@ export const CampaignSchema = z.object({
 });
 export type Campaign = z.infer<typeof CampaignSchema>;
 
-/** Spec 3 voucher details: isVoucherFound plus the campaign offer. */
+/** docs/product/entities.md voucher details: isVoucherFound plus the campaign offer. */
 export const VoucherDetailsSchema = z.object({
   isVoucherFound: z.boolean(),
   offer: z.nullable(
@@ -288,7 +288,7 @@ export const VoucherDetailsSchema = z.object({
 export type VoucherDetails = z.infer<typeof VoucherDetailsSchema>;
 
 export const ordersApi = {
-  /** Spec 7: the caller's super orders, newest first. */
+  /** docs/product/calls.md: the caller's super orders, newest first. */
   myOrders: defineEndpoint({
     service: 'orders',
     method: 'GET',
@@ -309,7 +309,7 @@ export const ordersApi = {
     response: SuperOrderDetailsSchema,
   }),
   /**
-   * Spec 7: a new home address for the order, checked as the address book checks addresses; answers
+   * docs/product/calls.md: a new home address for the order, checked as the address book checks addresses; answers
    * the address the order now has; 409 when the order can no longer change.
    */
   changeDeliveryAddress: defineEndpoint({
@@ -320,7 +320,7 @@ export const ordersApi = {
     body: PostalAddressSchema,
     response: DeliveryAddressSchema,
   }),
-  /** Spec 7: inner orders of an account (only the caller's own), optionally of some articles. */
+  /** docs/product/calls.md: inner orders of an account (only the caller's own), optionally of some articles. */
   accountOrders: defineEndpoint({
     service: 'orders',
     method: 'GET',
@@ -341,7 +341,7 @@ export const ordersApi = {
     params: z.object({ id: shopCode }),
     response: OrderSchema,
   }),
-  /** Spec 7: 404 means the shop has not planned the delivery yet. */
+  /** docs/product/calls.md: 404 means the shop has not planned the delivery yet. */
   deliveryDates: defineEndpoint({
     service: 'orders',
     method: 'GET',
@@ -365,7 +365,7 @@ export const ordersApi = {
     response: ReorderQuoteSchema,
   }),
   /**
-   * Spec 7 direct reorder, once the customer confirmed the quote: a new order with the same products,
+   * docs/product/calls.md direct reorder, once the customer confirmed the quote: a new order with the same products,
    * placed through the shop and paid with the saved method or on the provider's page. 409 when the
    * total is no longer the one the customer saw.
    */
@@ -401,7 +401,7 @@ export const ordersApi = {
     path: '/v1/ArticleGroup',
     response: z.object({ items: z.array(ArticleGroupSchema) }),
   }),
-  /** Spec 7: a cut-off campaign of the caller's storefront; 404 when it has none of that name. */
+  /** docs/product/calls.md: a cut-off campaign of the caller's storefront; 404 when it has none of that name. */
   campaign: defineEndpoint({
     service: 'orders',
     method: 'GET',
@@ -409,7 +409,7 @@ export const ordersApi = {
     params: z.object({ name: shopCode }),
     response: CampaignSchema,
   }),
-  /** Spec 7: 404 (isVoucherFound false) unless the code is one used on the caller's own products. */
+  /** docs/product/calls.md: 404 (isVoucherFound false) unless the code is one used on the caller's own products. */
   voucherOffer: defineEndpoint({
     service: 'orders',
     method: 'GET',

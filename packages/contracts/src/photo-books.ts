@@ -31,7 +31,7 @@ export type GalleryCategory = (typeof galleryCategories)[number];
 /** A book has at most this many pages (the shop's largest photo book has 200). */
 export const WIDGET_MAX_PAGES = 500;
 
-/** Spec 3 share payload limits: a name and a short personal note, text only. */
+/** docs/product/entities.md share payload limits: a name and a short personal note, text only. */
 export const SHARE_SENDER_NAME_MAX = 100;
 export const SHARE_MESSAGE_MAX = 1000;
 /** Share mails a customer may send in an hour (decision 094). */
@@ -79,7 +79,7 @@ const base64Text = (max: number) =>
   z.string().check(z.maxLength(Math.ceil((max * 4) / 3) * 4 + 4), z.regex(/^[A-Za-z0-9+/_-]*={0,2}$/));
 
 export const photoBooksApi = {
-  /** Spec 7: the caller's widgets of these inner orders; without orderCodes, all of the caller's. */
+  /** docs/product/calls.md: the caller's widgets of these inner orders; without orderCodes, all of the caller's. */
   all: defineEndpoint({
     service: 'widgets',
     method: 'GET',
@@ -117,7 +117,7 @@ export const photoBooksApi = {
     successStatus: 204,
   }),
   /**
-   * Spec 7: mails the viewer's address. fromName, personalMessage and toEmailAddress are UTF-8 text,
+   * docs/product/calls.md: mails the viewer's address. fromName, personalMessage and toEmailAddress are UTF-8 text,
    * base64-encoded (standard or URL-safe alphabet); vendorId is the storefront's channel id.
    */
   share: defineEndpoint({
@@ -183,7 +183,7 @@ export const galleryApi = {
     path: '/v1/categories',
     response: z.array(z.object({ id: z.enum(galleryCategories) })),
   }),
-  /** Spec 7 `v1/blockedorders/{id}`: the id is the caller's own account id (any other answers 404). */
+  /** docs/product/calls.md `v1/blockedorders/{id}`: the id is the caller's own account id (any other answers 404). */
   blockedOrders: defineEndpoint({
     service: 'gallery',
     method: 'GET',

@@ -3,7 +3,7 @@ import { count, id, isoDateTime } from './common';
 import { defineEndpoint } from './endpoint';
 import { queryInteger } from './photos';
 
-/** Spec 9: saved projects come 10 a page. */
+/** docs/product/limits.md: saved projects come 10 a page. */
 export const PROJECTS_PAGE_SIZE = 10;
 export const PROJECTS_MAX_LIMIT = 100;
 
@@ -32,7 +32,7 @@ export const ProjectPageSchema = z.object({
 export type ProjectPage = z.infer<typeof ProjectPageSchema>;
 
 export const projectsApi = {
-  /** Spec 7: skip = (page - 1) * size; only the caller's own account id (any other answers 404). */
+  /** docs/product/calls.md: skip = (page - 1) * size; only the caller's own account id (any other answers 404). */
   list: defineEndpoint({
     service: 'projects',
     method: 'GET',

@@ -11,10 +11,10 @@ import {
 import { defineEndpoint } from './endpoint';
 import { CursorQuerySchema, PhotoSchema, queryInteger, TimelineEntrySchema } from './photos';
 
-/** Spec 9: shared albums come 50 a page. */
+/** docs/product/limits.md: shared albums come 50 a page. */
 export const SHARED_ALBUMS_PAGE_SIZE = 50;
 
-/** Spec 3: a photo of a shared album also names its owner (downloads send it). */
+/** docs/product/entities.md: a photo of a shared album also names its owner (downloads send it). */
 export const SharedAlbumPhotoSchema = z.extend(PhotoSchema, { ownerId: z.string() });
 export type SharedAlbumPhoto = z.infer<typeof SharedAlbumPhotoSchema>;
 
@@ -23,7 +23,7 @@ export const SharedAlbumPhotoPageSchema = z.object({
   images: z.array(SharedAlbumPhotoSchema),
 });
 
-/** Spec 3: a shared album: the album's details and its owner. */
+/** docs/product/entities.md: a shared album: the album's details and its owner. */
 export const SharedAlbumSchema = z.object({
   albumId: z.string(),
   albumName: z.string(),
@@ -40,7 +40,7 @@ export const SharedAlbumListSchema = z.object({
   cursor: z.nullable(z.string()),
 });
 
-/** Spec 3: shared-album counts: albums shared with the caller, and the caller's albums shared with others. */
+/** docs/product/entities.md: shared-album counts: albums shared with the caller, and the caller's albums shared with others. */
 export const SharedAlbumCountsSchema = z.object({
   readAlbumsCount: count,
   grantedAlbumsCount: count,
@@ -50,7 +50,7 @@ export const SharedAlbumCountsSchema = z.object({
 export type SharedAlbumCounts = z.infer<typeof SharedAlbumCountsSchema>;
 
 /**
- * Spec 5: a participant's e-mail must be valid. `id` is the invitation's own id (an address without
+ * docs/product/validation.md: a participant's e-mail must be valid. `id` is the invitation's own id (an address without
  * an account has no other), `joined` whether an account holds that address yet.
  */
 export const ParticipantSchema = z.object({ id: z.string(), email, joined: z.boolean() });

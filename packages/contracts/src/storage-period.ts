@@ -2,9 +2,9 @@ import { z } from 'zod/mini';
 import { count, id, isoDateTime } from './common';
 import { defineEndpoint } from './endpoint';
 
-/** Spec 1, 9: photos are kept 18 months after the last order, or after registration without orders. */
+/** docs/product/overview.md, limits.md: photos are kept 18 months after the last order, or after registration without orders. */
 export const STORAGE_PERIOD_MONTHS = 18;
-/** Spec 4, 9: safe with 3 or more months left, warning with 1 or 2, critical under 1. */
+/** docs/product/states.md, limits.md: safe with 3 or more months left, warning with 1 or 2, critical under 1. */
 export const STORAGE_SAFE_MONTHS = 3;
 export const STORAGE_WARNING_MONTHS = 1;
 
@@ -12,7 +12,7 @@ export const storageStatuses = ['safe', 'warning', 'critical'] as const;
 export const StorageStatusSchema = z.enum(storageStatuses);
 export type StorageStatus = z.infer<typeof StorageStatusSchema>;
 
-/** Spec 3 'Storage info', with the derived fields computed by the server's clock. */
+/** docs/product/entities.md 'Storage info', with the derived fields computed by the server's clock. */
 export const AccountInformationSchema = z.object({
   lastOrderDate: z.nullable(isoDateTime),
   projectCount: count,
@@ -40,7 +40,7 @@ export const storageApi = {
     path: '/accounts/getaccountinformation',
     response: AccountInformationSchema,
   }),
-  /** Spec 7: one upload of the account (`accountId` must be the caller's); 404 means none. */
+  /** docs/product/calls.md: one upload of the account (`accountId` must be the caller's); 404 means none. */
   upload: defineEndpoint({
     service: 'storage',
     method: 'GET',
@@ -49,7 +49,7 @@ export const storageApi = {
     query: z.object({ accountId: id }),
     response: ShopUploadSchema,
   }),
-  /** Spec 7: which of these ids are uploads made before sign-in (no account); 404 means none. */
+  /** docs/product/calls.md: which of these ids are uploads made before sign-in (no account); 404 means none. */
   anonymousUploads: defineEndpoint({
     service: 'storage',
     method: 'POST',

@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint';
 import { PhotoIdSchema } from './photos';
 
 /**
- * Spec 3, 7: a selection of the caller's photos saved for the prints editor, which reads it by id.
+ * docs/product/entities.md, calls.md: a selection of the caller's photos saved for the prints editor, which reads it by id.
  * A selection can hold a whole album (select all while ordering prints), so the cap is generous.
  */
 export const MAX_TEMP_SELECTION_PHOTOS = 10_000;

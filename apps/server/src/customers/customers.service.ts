@@ -26,7 +26,7 @@ export function normalizeVatId(value: string): string | undefined {
   return checkVAT(compact, countries).isValid ? compact : undefined;
 }
 
-/** Spec 3 and issue 12: a B2B account is New until its company name, VAT id and chamber number are given. */
+/** docs/product/entities.md and issue 12: a B2B account is New until its company name, VAT id and chamber number are given. */
 function statusAfter(record: CustomerRecord, companyComplete: boolean): CustomerStatus {
   return record.isB2B && record.status === 'New' && companyComplete ? 'Default' : record.status;
 }

@@ -3,7 +3,7 @@ import type { ApiRouter } from '../platform/api-router';
 import { storefrontContextOf } from '../storefronts/storefronts';
 import type { DownloadsService } from './downloads.service';
 
-/** Spec 7 'Photo downloads'. */
+/** docs/product/calls.md 'Photo downloads'. */
 export function registerDownloadRoutes(api: ApiRouter, deps: { downloads: DownloadsService }): void {
   const { downloads } = deps;
   // The note about photos left out is written in the language the customer asked in.

@@ -136,7 +136,7 @@ export function createDownloadsService(deps: DownloadsServiceDependencies) {
       });
     },
 
-    /** Spec 7 POST /downloads: an archive of the caller's own photos. */
+    /** docs/product/calls.md POST /downloads: an archive of the caller's own photos. */
     async createFromLibrary(
       caller: Caller,
       input: { id: string; photoIds: string[]; locale: string },
@@ -169,7 +169,7 @@ export function createDownloadsService(deps: DownloadsServiceDependencies) {
     },
 
     /**
-     * Spec 7 POST /shared-album-downloads: photos of a shared album the caller owns or takes part in,
+     * docs/product/calls.md POST /shared-album-downloads: photos of a shared album the caller owns or takes part in,
      * each named with its owner (docs/product/roles.md). A photo not in that album, or with another owner, answers
      * like one that does not exist; so does an album the caller does not share in.
      */

@@ -23,7 +23,7 @@ const NamedOptionSchema = z.object({ code: z.string().min(1), names: NamesSchema
 const CatalogueSchema = z.object({
   /** Per channel, the city of its pickup points; the currency is the storefront's own. */
   channels: z.record(z.string(), z.object({ city: z.string().min(1) })),
-  /** Spec 7 ArticleGroup: every group the shop sells, with its working days of production. */
+  /** docs/product/calls.md ArticleGroup: every group the shop sells, with its working days of production. */
   categories: z.record(z.enum(articleGroups), z.object({ productionDays: z.number().int().positive() })),
   delivery: z.record(z.enum(deliveryTypes), PricesSchema),
   pickupPoints: z.array(
@@ -236,7 +236,7 @@ export function createMerchandiseService(data: unknown = catalogueData) {
       return found ? articleSizeName(found.article.name, found.size, locale) : fallback;
     },
 
-    /** Spec 7 ArticleGroup: a group can be reordered when one of its articles can. */
+    /** docs/product/calls.md ArticleGroup: a group can be reordered when one of its articles can. */
     articleGroups(): Array<{ name: ArticleGroup; productionDays: number; reorderable: boolean }> {
       return articleGroups.map((name) => ({
         name,

@@ -2,13 +2,13 @@ import { IN_PROGRESS_DAYS, type InternalOrderState } from '@photo/contracts/orde
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Spec 9: in progress while created within IN_PROGRESS_DAYS, unless dispatched and paid more than this many days ago. */
+/** docs/product/limits.md: in progress while created within IN_PROGRESS_DAYS, unless dispatched and paid more than this many days ago. */
 export const DISPATCHED_PAID_DAYS = 14;
 /** Decision 081: an order never paid is expired (left out by OrderState=notExpired) after this many days. */
 export const UNPAID_EXPIRY_DAYS = 30;
 
 /**
- * Spec 9, the one place of the in-progress rule: created within 30 days, excluding dispatched orders
+ * docs/product/limits.md, the one place of the in-progress rule: created within 30 days, excluding dispatched orders
  * whose payment changed more than 14 days ago. Both edges count as in progress.
  */
 export function isInProgress(

@@ -152,7 +152,7 @@ type VoucherOfferRow = RowOf<typeof voucherOfferColumns>;
 const toVoucherOffer: (row: VoucherOfferRow) => VoucherOfferRecord = rowMapper(voucherOfferColumns);
 
 /**
- * Spec 7 'notExpired' (decision 081): a super order is expired when, 30 days after it was taken, none
+ * docs/product/calls.md 'notExpired' (decision 081): a super order is expired when, 30 days after it was taken, none
  * of its orders ever got past Received with a payment: an abandoned checkout.
  */
 const notExpiredCondition = `(s.created_at >= $4 OR EXISTS (

@@ -5,7 +5,7 @@ import type { OrderPaymentsService } from './order-payments.service';
 import type { OrdersService } from './orders.service';
 import type { ReorderService } from './reorder.service';
 
-/** Spec 7 'Orders', with reorder and paying for an order (issue 20). */
+/** docs/product/calls.md 'Orders', with reorder and paying for an order (issue 20). */
 export function registerOrderRoutes(
   api: ApiRouter,
   deps: { orders: OrdersService; reorder: ReorderService; orderPayments: OrderPaymentsService },

@@ -216,7 +216,7 @@ export function createOrdersService(deps: {
 
     details,
 
-    /** Spec 4: only before production and only for Home delivery; the stored address is answered. */
+    /** docs/product/states.md: only before production and only for Home delivery; the stored address is answered. */
     async changeDeliveryAddress(
       caller: Caller,
       code: string,
@@ -244,7 +244,7 @@ export function createOrdersService(deps: {
       return (await ownSuperOrder(caller, code)).deliveryAddress;
     },
 
-    /** Spec 7 byAccount: only the caller's own account; any other account id is 404. */
+    /** docs/product/calls.md byAccount: only the caller's own account; any other account id is 404. */
     async accountOrders(
       caller: Caller,
       accountId: string,

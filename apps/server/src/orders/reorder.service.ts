@@ -16,7 +16,7 @@ import type { OrderPaymentsService } from './order-payments.service';
 import type { OrdersRepository } from './orders.repository';
 
 /**
- * Spec 7 direct reorder (decision 115, issue 20): the lines of an order that can be made again, shown
+ * docs/product/calls.md direct reorder (decision 115, issue 20): the lines of an order that can be made again, shown
  * at today's prices with where they go and how they are paid; once the customer confirms that very
  * total, a new order placed as the shop places one and paid at once (saved method) or on the
  * provider's page. Never an order awaiting a payment the customer has no way to make.

@@ -15,7 +15,7 @@ import type { CustomerPushBus } from './customer-push';
 const AuthenticateMessageSchema = z.object({ action: z.literal('authenticate'), token: z.string().min(1) });
 const HANDSHAKE_TIMEOUT_MS = 10_000;
 const KEEPALIVE_MS = 30_000;
-/** Spec 4 and 9: a push connection closes after 30 minutes; a client that still listens opens another. */
+/** docs/product/states.md, limits.md: a push connection closes after 30 minutes; a client that still listens opens another. */
 export const PUSH_LIFETIME_MS = 30 * 60_000;
 
 export interface PushDependencies {

@@ -131,7 +131,7 @@ export function createSharedAlbumsService({ db, shares, reader, sendInvitation }
       }
     },
 
-    /** Spec 2.4: the owner stops sharing (the album stays theirs, photos and all); a participant leaves. */
+    /** docs/product/albums.md: the owner stops sharing (the album stays theirs, photos and all); a participant leaves. */
     async remove(caller: Caller, albumId: string): Promise<void> {
       const role = await roleOf(caller, albumId);
       if (role === 'owner') await shares.unshare(albumId);

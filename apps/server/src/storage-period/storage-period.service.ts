@@ -31,7 +31,7 @@ export function createStoragePeriodService(deps: {
       };
     },
 
-    /** Spec 7: 404 means none; an account id other than the caller's finds none either. */
+    /** docs/product/calls.md: 404 means none; an account id other than the caller's finds none either. */
     async upload(caller: Caller, id: string, accountId: string): Promise<ShopUpload> {
       const found =
         accountId === caller.customerId && isUuid(id)
@@ -41,7 +41,7 @@ export function createStoragePeriodService(deps: {
       return found;
     },
 
-    /** Spec 7: which of the ids are uploads of no account; 404 when none is. */
+    /** docs/product/calls.md: which of the ids are uploads of no account; 404 when none is. */
     async anonymousUploads(ids: string[]): Promise<{ uploads: ShopUpload[] }> {
       const valid = [...new Set(ids)].filter(isUuid);
       const uploads = valid.length > 0 ? await storage.anonymousUploads(valid) : [];

@@ -18,7 +18,7 @@ export function addMonths(date: Date, months: number): Date {
   return result;
 }
 
-/** Spec 1, 9: kept 18 months after the last order, or after registration when there is none. */
+/** docs/product/overview.md, limits.md: kept 18 months after the last order, or after registration when there is none. */
 export function projectedDeletionDate(lastOrderDate: Date | null, registrationDate: Date): Date {
   const start = lastOrderDate && lastOrderDate > registrationDate ? lastOrderDate : registrationDate;
   return addMonths(start, STORAGE_PERIOD_MONTHS);
@@ -40,7 +40,7 @@ export interface StorageStanding {
 }
 
 /**
- * Spec 4: safe with 3 or more whole months left, warning with 1 or 2, critical under 1. Days are whole
+ * docs/product/states.md: safe with 3 or more whole months left, warning with 1 or 2, critical under 1. Days are whole
  * days left: 0 means the photos go within a day ('today'), 1 'tomorrow'.
  */
 export function storageStanding(deletionDate: Date, now: Date): StorageStanding {

@@ -43,7 +43,7 @@ export interface StorefrontConfigOptions {
   merchandise: ArticleCapabilities;
 }
 
-/** Spec 4, 9: the prints editor opens with this product selected. */
+/** docs/product/states.md, limits.md: the prints editor opens with this product selected. */
 export const PRINTS_PRODUCT_CODE = 'PAP_910';
 
 /**

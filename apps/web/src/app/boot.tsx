@@ -19,7 +19,7 @@ const bootTexts = {
 };
 
 async function loadConfigAndMessages() {
-  // Spec 6: configuration loads before anything else, authentication included.
+  // docs/product/roles.md: configuration loads before anything else, authentication included.
   const config = await callJson(
     { url: '/config.json', method: 'GET', response: AppConfigSchema, failedAction: 'CONFIG_LOAD_FAILED' },
     createErrorReporter(ERROR_REPORT_PATH),

@@ -12,7 +12,7 @@ export interface AppRoute {
   /** Below the site root, without a leading slash; `''` is the overview. */
   path: string;
   area: RouteArea;
-  /** Spec 2.1 and 6: who may open it; anyone else is sent to the overview. */
+  /** docs/product/routes.md, roles.md: who may open it; anyone else is sent to the overview. */
   access?: AccessRule;
   /**
    * Why the end-to-end quality sweep does not visit it. Only for pages whose visit changes the

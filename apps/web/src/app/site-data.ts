@@ -1,5 +1,5 @@
 /**
- * Spec 2.6: browsers that block site data cannot keep the session cookie or the feature flags.
+ * docs/product/routes.md: browsers that block site data cannot keep the session cookie or the feature flags.
  * Some report `cookieEnabled` honestly; others only throw when storage is touched.
  */
 export function siteDataAllowed(): boolean {

@@ -121,7 +121,7 @@ export function parseCaptureDate(value: unknown): CaptureDate | null {
   // impossible dates, which do not survive the round trip.
   const checked = new Date(`${local}Z`);
   if (Number.isNaN(checked.getTime()) || checked.toISOString().slice(0, 19) !== local) return null;
-  // Spec 2.2: a photo dated January 1970 (a clock reset to the Unix epoch) has no real taken date.
+  // docs/product/photos.md: a photo dated January 1970 (a clock reset to the Unix epoch) has no real taken date.
   if (local.startsWith('1970-01-')) return null;
   return { local, offset: zone ? normaliseOffset(zone) : null };
 }

@@ -10,7 +10,7 @@ import { SiteHeader } from './site-header';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import './main-shell.css';
 
-/** Spec 2.1's main shell: header, side menu and the signed-in content pages. */
+/** docs/product/routes.md's main shell: header, side menu and the signed-in content pages. */
 export function MainShell() {
   const customer = useCustomer();
   const { config } = useAppEnvironment();

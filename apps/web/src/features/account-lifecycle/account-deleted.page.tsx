@@ -2,7 +2,7 @@ import { useAppEnvironment } from '../../shared/environment/app-environment.cont
 import { useT } from '../../shared/i18n/i18n.context';
 import { Page } from '../../shared/ui/page';
 
-/** Spec 2.1: where a deleted account lands; a fresh start or the shop's products. */
+/** docs/product/routes.md: where a deleted account lands; a fresh start or the shop's products. */
 export function AccountDeletedPage() {
   const t = useT();
   const { config } = useAppEnvironment();

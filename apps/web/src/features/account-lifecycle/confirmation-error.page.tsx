@@ -7,7 +7,7 @@ import { useAppNavigate } from '../../shared/routing/app-link';
 import { Page } from '../../shared/ui/page';
 
 /**
- * Spec 2.1: title, message, 'Try again' and the customer-care link. Trying again starts over from
+ * docs/product/routes.md: title, message, 'Try again' and the customer-care link. Trying again starts over from
  * the settings page where the change was asked for, in the customer's kind of settings.
  */
 function ConfirmationErrorPage({
@@ -54,7 +54,7 @@ const changeEmailErrorMessages: Partial<Record<string, MessageId>> = {
 
 export function ChangeEmailErrorPage() {
   const { isB2B } = useCustomer();
-  // Spec 4: a 409 means the address is in use by another account by now; a 404, that the link is
+  // docs/product/states.md: a 409 means the address is in use by another account by now; a 404, that the link is
   // expired, used or replaced by a newer one.
   const reason = useSearchParams()[0].get('reason');
   return (

@@ -3,7 +3,7 @@ import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
 import { ALBUM_DATE } from './created-text';
 
-/** Spec 9: thumbnails of 300 px on small and medium screens, 800 px on large ones (from 1280 px). */
+/** docs/product/limits.md: thumbnails of 300 px on small and medium screens, 800 px on large ones (from 1280 px). */
 const LARGE_SCREEN = 1280;
 
 export function coverUrl(cover: Photo | null): string | undefined {

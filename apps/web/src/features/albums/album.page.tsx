@@ -31,7 +31,7 @@ import '../../shared/photo-library/photo-grid-page.css';
 import { photoQueries } from '../../shared/photo-library/photos.queries';
 import './albums.css';
 
-/** Spec 9: back from the app after 2 seconds. */
+/** docs/product/limits.md: back from the app after 2 seconds. */
 export const APP_RETURN_MS = 2_000;
 
 type OpenDialog =
@@ -95,7 +95,7 @@ function OwnAlbum({ album }: { album: Album }) {
     [push, uploads, store, refreshAlbum],
   );
 
-  /** Spec 2.4, 9: on a phone with the shop's app, photos are added there, and the page comes back. */
+  /** docs/product/albums.md, limits.md: on a phone with the shop's app, photos are added there, and the page comes back. */
   const addPhotos = () => {
     if (config.nativeAppUrl && isMobileScreen()) {
       const app = new URL(config.nativeAppUrl);

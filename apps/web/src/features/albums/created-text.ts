@@ -1,6 +1,6 @@
 import type { Translator } from '../../shared/i18n/translator';
 
-/** Spec 2.4: dates of albums as day, short month and year ('22 Nov 2026' in en-GB). */
+/** docs/product/albums.md: dates of albums as day, short month and year ('22 Nov 2026' in en-GB). */
 export const ALBUM_DATE: Intl.DateTimeFormatOptions = { day: '2-digit', month: 'short', year: 'numeric' };
 
 const localDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();

@@ -33,7 +33,7 @@ function SharedAlbumView({ album }: { album: SharedAlbum }) {
   const { request, reportError } = useAppEnvironment();
   const customer = useCustomer();
   const { albumId, albumName } = album;
-  // Spec 6: the owner is the customer whose id the album names.
+  // docs/product/roles.md: the owner is the customer whose id the album names.
   const isOwner = album.ownerId === customer.id;
   const participants = useQuery(sharedAlbumQueries.participants(request, albumId));
   const view = useAlbumView(SHARED_ALBUM, albumId);
@@ -43,7 +43,7 @@ function SharedAlbumView({ album }: { album: SharedAlbum }) {
   /** The owner is back to an own album; the album is no longer shared. */
   const unshared = () => view.leave(t('sharedAlbum.unshared', { albumName }), albumPath(albumId));
 
-  /** Spec 2.4: the owner stops sharing; a participant removes the album from what is shared with them. */
+  /** docs/product/albums.md: the owner stops sharing; a participant removes the album from what is shared with them. */
   const deleteShared = async () => {
     await request(shareApi.remove, { params: { albumId } }).catch((error: unknown) => {
       reportError(failureReport('DELETE_SHARED_ALBUM_FAILED', error));
@@ -89,7 +89,7 @@ function SharedAlbumView({ album }: { album: SharedAlbum }) {
       deleteLabel={t('sharedAlbum.delete.open')}
       onDelete={() => setDialog('delete')}
       toolbarItems={toolbarItems}
-      // Spec 6: a shared album's download names each photo's owner, all of them the album's.
+      // docs/product/roles.md: a shared album's download names each photo's owner, all of them the album's.
       downloadTarget={(photoIds) => ({
         kind: 'shared-album',
         albumId,

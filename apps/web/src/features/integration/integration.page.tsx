@@ -101,7 +101,7 @@ function CallbackSettings({ integration }: { integration: Integration }) {
   const [confirmingRenewal, setConfirmingRenewal] = useState(false);
 
   const stale = [integrationQueries.all()];
-  // Spec 4: the update is in progress, finished (the profile merged with the answer) or failed, and can be reset.
+  // docs/product/states.md: the update is in progress, finished (the profile merged with the answer) or failed, and can be reset.
   const save = useSubmit({
     mutationFn: () =>
       request(integrationApi.updateCallback, {

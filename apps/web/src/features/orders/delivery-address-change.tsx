@@ -9,7 +9,7 @@ import { useI18n } from '../../shared/i18n/i18n.context';
 import { DeliveryAddressLines } from './delivery-address-lines';
 import { orderQueries } from './orders.queries';
 
-/** Spec 4: the states of an order's address change. */
+/** docs/product/states.md: the states of an order's address change. */
 export type AddressChangeState =
   'NotStarted' | 'Editing' | 'RequestInProgress' | 'RequestSent' | 'SuccessfulUpdate' | 'RequestFailed';
 

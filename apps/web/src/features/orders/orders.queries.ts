@@ -5,7 +5,7 @@ import type { Request } from '../../shared/api/request';
 
 export const orderQueries = {
   all: () => ['orders'] as const,
-  /** Spec 7 and 9: the customer's orders, newest first, in pages of 100. */
+  /** docs/product/calls.md, limits.md: the customer's orders, newest first, in pages of 100. */
   list: (request: Request) =>
     infiniteQueryOptions({
       queryKey: [...orderQueries.all(), 'list'],
@@ -27,7 +27,7 @@ export const orderQueries = {
       queryFn: ({ signal }) => request(ordersApi.superOrder, { params: { orderCode } }, { signal }),
       retry: false,
     }),
-  /** Spec 4: a voucher's details load per product; 404 means the shop has no offer for it. */
+  /** docs/product/states.md: a voucher's details load per product; 404 means the shop has no offer for it. */
   voucher: (request: Request, voucherOptionCode: string) =>
     queryOptions({
       queryKey: [...orderQueries.all(), 'voucher', voucherOptionCode],

@@ -13,7 +13,7 @@ import { useContinueTo } from './continue-to';
 import { orderQueries } from './orders.queries';
 
 /**
- * Spec 7 reorder (issue 20): whether this order can be made again; then what the new order will be,
+ * docs/product/calls.md reorder (issue 20): whether this order can be made again; then what the new order will be,
  * at today's prices, where it goes and how it is paid, which the customer confirms before it is placed.
  */
 export function Reorder({ orderCode }: { orderCode: string }) {

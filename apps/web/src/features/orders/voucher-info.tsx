@@ -3,7 +3,7 @@ import { useAppEnvironment } from '../../shared/environment/app-environment.cont
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { orderQueries } from './orders.queries';
 
-/** Spec 3 and 4: a product's voucher, with its campaign offer loaded per product. */
+/** docs/product/entities.md, states.md: a product's voucher, with its campaign offer loaded per product. */
 export function VoucherInfo({ code }: { code: string }) {
   const { t, formatDate } = useI18n();
   const { request } = useAppEnvironment();

@@ -16,7 +16,7 @@ import './overview.css';
 const LATEST_ORDERS = 3;
 
 /**
- * Spec 2.1: the overview greets the customer, shows the latest orders and the photo library's counts,
+ * docs/product/routes.md: the overview greets the customer, shows the latest orders and the photo library's counts,
  * and leads to every section of the account.
  */
 export function OverviewPage() {

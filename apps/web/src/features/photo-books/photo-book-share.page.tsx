@@ -20,7 +20,7 @@ import './photo-books.css';
 
 const isRefusedAddress = (error: Error) => isApiError(error, 400) && error.field === 'query.toEmailAddress';
 
-/** Spec 7: the share call carries what was typed base64-encoded (UTF-8) in its query. */
+/** docs/product/calls.md: the share call carries what was typed base64-encoded (UTF-8) in its query. */
 const base64 = (text: string) => {
   const bytes = new TextEncoder().encode(text);
   let binary = '';

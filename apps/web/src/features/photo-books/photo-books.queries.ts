@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { galleryApi, photoBooksApi, type BlockedOrder, type PhotoBook } from '@photo/contracts/photo-books';
 import type { Request } from '../../shared/api/request';
 
-/** Spec 3 'PhotoBook': keyed by product code; the server's orderCode is the web app's productCode. */
+/** docs/product/entities.md 'PhotoBook': keyed by product code; the server's orderCode is the web app's productCode. */
 export type OnlinePhotoBook = Omit<PhotoBook, 'orderCode'> & { productCode: string };
 export type BlockedPhotoBook = Omit<BlockedOrder, 'orderCode'> & { productCode: string };
 

@@ -54,7 +54,7 @@ function renderPage() {
 const monthRequests = (request: ReturnType<typeof renderPage>) =>
   request.mock.calls.filter(([endpoint]) => endpoint === photosApi.timelineMonth).map(([, input]) => input);
 
-// Spec 2.1: the created-sort viewer when the stored photos sort key is 'created', else the
+// docs/product/routes.md: the created-sort viewer when the stored photos sort key is 'created', else the
 // date-taken viewer. (Stores live for the page's lifetime, one per sort: each test uses another.)
 describe('the photo preview page', () => {
   it('uses the created-sort viewer when the stored sort key is created: upload months', async () => {

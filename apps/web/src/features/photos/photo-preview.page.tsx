@@ -7,7 +7,7 @@ import { usePreviewStore } from '../../shared/photo-library/preview/use-preview-
 
 /**
  * `/my-photos/photos/preview/:id`: the full-screen preview over the same store as the grid (same
- * source, same stored sort), so a photo opened from the grid needs no request. Spec 2.1: the
+ * source, same stored sort), so a photo opened from the grid needs no request. docs/product/routes.md: the
  * created-sort viewer when the stored sort key is 'created', otherwise the date-taken viewer.
  */
 export function PhotoPreviewPage() {

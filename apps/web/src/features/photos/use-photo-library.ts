@@ -8,7 +8,7 @@ import { subscribePhotoEvents } from '../../shared/photo-library/photo-events';
 import { photoQueries } from '../../shared/photo-library/photos.queries';
 import { uploadManager } from '../../shared/photo-library/upload/upload-manager';
 
-/** Spec 4: after import-finished, wait 10 s, then refresh status and caches. */
+/** docs/product/states.md: after import-finished, wait 10 s, then refresh status and caches. */
 export const IMPORT_FINISH_DELAY_MS = 10_000;
 
 /**

@@ -92,7 +92,7 @@ function AddressEditor({ initial }: { initial: PostalAddress & Partial<Address> 
       initial={initial}
       submitLabel={t('settings.addresses.save')}
       onSubmit={save}
-      // Spec 4: the addresses-changed flag; the list is fetched again wherever it shows.
+      // docs/product/states.md: the addresses-changed flag; the list is fetched again wherever it shows.
       invalidates={[settingsQueries.addressesKey()]}
       onSaved={() => {
         toasts.show({ message: t('settings.addresses.saved'), tone: 'success' });

@@ -3,7 +3,7 @@ import { parseCookieConsent, writeCookieConsent } from '../../shared/cookie-cons
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { useToasts } from '../../shared/ui/toasts';
 
-/** Spec 3: the cookie consent of this storefront (analytics, marketing; both off by default), to review and change. */
+/** docs/product/entities.md: the cookie consent of this storefront (analytics, marketing; both off by default), to review and change. */
 export function CookieSettings() {
   const { t } = useI18n();
   const toasts = useToasts();

@@ -76,7 +76,7 @@ export function PersonalDetailsPage() {
   const save = useSubmit({
     mutationFn: (body: ProfileUpdate) => request(customersApi.updateMe, { body }),
     onSuccess: (updated) => {
-      // Spec 4's changed flag: the answer replaces the customer everywhere, so a B2B account the
+      // docs/product/states.md's changed flag: the answer replaces the customer everywhere, so a B2B account the
       // server moved from New to Default loses its banner at once (decision 102).
       queryClient.setQueryData(customerQueries.me(request).queryKey, updated);
       toasts.show({ message: t('details.saved'), tone: 'success' });

@@ -1,6 +1,6 @@
 import type { Customer } from '@photo/contracts/customers';
 
-/** Spec 2.1: business customers have their own settings routes. */
+/** docs/product/routes.md: business customers have their own settings routes. */
 export function settingsPaths(customer: Pick<Customer, 'isB2B'>) {
   const base = customer.isB2B ? '/settings/b2b' : '/settings';
   return {

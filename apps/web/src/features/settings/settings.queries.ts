@@ -4,7 +4,7 @@ import type { Request } from '../../shared/api/request';
 
 export const settingsQueries = {
   addressesKey: () => ['customers', 'me', 'addresses'] as const,
-  /** Spec 4: an address created, changed or deleted resets this list, so it is fetched again. */
+  /** docs/product/states.md: an address created, changed or deleted resets this list, so it is fetched again. */
   addresses: (request: Request) =>
     queryOptions({
       queryKey: settingsQueries.addressesKey(),

@@ -29,7 +29,7 @@ const labels: Record<Exclude<AddressField, 'postcode' | 'region'>, MessageId> = 
   phone: 'address.phone',
 };
 
-/** Spec 5's four messages for the fields they name; other fields say what is wrong in general. */
+/** docs/product/validation.md's four messages for the fields they name; other fields say what is wrong in general. */
 const invalidMessages: Partial<Record<AddressField, MessageId>> = {
   phone: 'address.error.phone',
   postcode: 'address.error.postcode',

@@ -8,7 +8,7 @@ export const COOKIE_CONSENT_COOKIE = 'cookie_consent';
 const noConsent: CookieConsent = { analytics: false, marketing: false };
 
 /**
- * Spec 3: consent is a two-digit code, first digit analytics, second marketing, '1' meaning yes.
+ * docs/product/entities.md: consent is a two-digit code, first digit analytics, second marketing, '1' meaning yes.
  * Anything else (no cookie, a malformed code) means no consent: both default to false.
  */
 export function parseCookieConsent(cookieHeader: string): CookieConsent {

@@ -7,7 +7,7 @@ import './account-banner.css';
 
 export type AccountBannerKind = 'missing-details' | 'pending-validation' | 'blocked';
 
-/** Spec 2.6: which banner a customer's account status calls for (decision 021). */
+/** docs/product/settings.md: which banner a customer's account status calls for (decision 021). */
 export function accountBannerFor(
   customer: Pick<Customer, 'isB2B' | 'status'>,
   detailsSubmitted: boolean,

@@ -1,7 +1,7 @@
 const KEY = 'b2bAccountDetailsSubmitted';
 
 /**
- * Spec 3 and 4: a successful profile update sets the customer's `changed` flag. The server keeps a
+ * docs/product/entities.md, states.md: a successful profile update sets the customer's `changed` flag. The server keeps a
  * B2B customer at status New until the shop has validated the details, so the flag is what tells
  * "details still missing" from "details sent, waiting for validation" (decision 021). It lives for
  * the browser session, like the original client state.

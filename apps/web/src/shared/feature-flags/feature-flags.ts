@@ -11,7 +11,7 @@ export interface FeatureFlagSources {
 }
 
 /**
- * Spec 6: a flag comes from the query (`?PhotoManagementTimelineViewEnabled=false`), else from local
+ * docs/product/roles.md: a flag comes from the query (`?PhotoManagementTimelineViewEnabled=false`), else from local
  * storage under the same key, else it is on for the hosts listed in config. A query value wins and is
  * remembered, so a tester can switch a flag once and keep it while navigating.
  */

@@ -18,7 +18,7 @@ export const paymentText: Record<PaymentStatus, MessageId> = {
   paymentFree: 'orders.payment.free',
 };
 
-/** Spec 4: the shop's processing status strings. */
+/** docs/product/states.md: the shop's processing status strings. */
 export const processingText: Record<ProcessingStatus, MessageId> = {
   'verification failed': 'orders.processing.verificationFailed',
   processing: 'orders.processing.processing',
@@ -32,7 +32,7 @@ export const processingText: Record<ProcessingStatus, MessageId> = {
   cancelled: 'orders.processing.cancelled',
 };
 
-/** Spec 4: every status in cyan, Cancelled in red. */
+/** docs/product/states.md: every status in cyan, Cancelled in red. */
 export function StatusBadge({ status }: { status: ExternalOrderStatus }) {
   const t = useT();
   return (

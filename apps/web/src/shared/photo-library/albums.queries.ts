@@ -3,7 +3,7 @@ import { ALBUMS_PAGE_SIZE, albumsApi } from '@photo/contracts/albums';
 import type { Request } from '../api/request';
 import { photoQueries } from './photos.queries';
 
-/** Spec 9: the first page of the album list leaves a place for the 'New album' tile. */
+/** docs/product/limits.md: the first page of the album list leaves a place for the 'New album' tile. */
 export const ALBUMS_FIRST_PAGE_SIZE = ALBUMS_PAGE_SIZE - 1;
 
 /** Answers that mean 'no album of yours under this id': shown, not reported. */

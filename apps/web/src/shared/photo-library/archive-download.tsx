@@ -13,9 +13,9 @@ export type ArchiveTarget =
   | { kind: 'library'; photoIds: string[] }
   | { kind: 'shared-album'; albumId: string; photos: Array<{ photoId: string; ownerId: string }> };
 
-/** Spec 4 and 9: start toasts 5 s, the download toasts 5 s, a failure once the archive was asked for 10 s. */
+/** docs/product/states.md, limits.md: start toasts 5 s, the download toasts 5 s, a failure once the archive was asked for 10 s. */
 export const ARCHIVE_TOAST_MS = { preparing: 5_000, downloading: 5_000, startFailed: 5_000, failed: 10_000 };
-/** Spec 4: the push connection that waits for an archive lives 30 minutes; so does the wait. */
+/** docs/product/states.md: the push connection that waits for an archive lives 30 minutes; so does the wait. */
 export const ARCHIVE_WAIT_MS = 30 * 60_000;
 
 export interface ArchiveDownloads {

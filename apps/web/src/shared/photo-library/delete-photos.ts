@@ -1,13 +1,13 @@
 import { photosApi } from '@photo/contracts/photos';
 import type { Request } from '../api/request';
 
-/** Spec 9: deletes go in chunks and are retried; the server deletes idempotently, so a retry is safe. */
+/** docs/product/limits.md: deletes go in chunks and are retried; the server deletes idempotently, so a retry is safe. */
 export const DELETE_CHUNK_SIZE = 100;
 export const CHUNK_MAX_RETRIES = 3;
 
 export type ChunkFailure = 'failed' | 'retries-exhausted';
 
-/** Spec 8 texts of the two ways a bulk delete fails (reported, then shown as the modal's error). */
+/** docs/product/errors.md texts of the two ways a bulk delete fails (reported, then shown as the modal's error). */
 export class PhotoDeleteError extends Error {
   constructor(readonly reason: ChunkFailure) {
     super(reason === 'failed' ? 'Failed to delete photo!' : 'Exceeded maximum amount of retries!');
@@ -17,7 +17,7 @@ export class PhotoDeleteError extends Error {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface ChunkedCall {
-  /** Spec 5: at least 1. */
+  /** docs/product/validation.md: at least 1. */
   chunkSize: number;
   /** One call for one chunk; the ids it names in `failed` were refused for good. */
   send: (chunk: string[]) => Promise<{ failed: string[] }>;

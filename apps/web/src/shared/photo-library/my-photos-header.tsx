@@ -53,7 +53,7 @@ export function MyPhotosHeader({
   const { flags, request } = useAppEnvironment();
   const info = useQuery(photoQueries.userInfo(request));
   const albumsCount = useAlbumsCount();
-  // Spec 2.2: tabs show counts, '-' while unknown.
+  // docs/product/photos.md: tabs show counts, '-' while unknown.
   const counts: Record<LibraryView, number | undefined> = {
     photos: photosCount ?? info.data?.photosCount,
     albums: albumsCount,

@@ -21,7 +21,7 @@ export type SelectionToolbarItem = SelectionAction | 'download';
 /**
  * The bottom toolbar of select mode, for any photo grid. Download takes one photo's original
  * directly, 2 to 100 as an archive (`downloadTarget` says which: the library's photos, or a shared
- * album's with their owners), and above 100 is disabled with the spec's tooltip. Spec 5: every
+ * album's with their owners), and above 100 is disabled with the spec's tooltip. docs/product/validation.md: every
  * action needs at least one selected photo.
  */
 export function SelectionToolbar({

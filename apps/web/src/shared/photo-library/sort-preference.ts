@@ -2,10 +2,10 @@ import { z } from 'zod/mini';
 import { SortKeySchema, SortOrderSchema } from '@photo/contracts/photos';
 import type { TimelineSort } from '../timeline/timeline-store';
 
-/** Spec 3: sort options are stored locally per area. */
+/** docs/product/entities.md: sort options are stored locally per area. */
 export type SortArea = 'photos' | 'albumPhotos' | 'sharedAlbumPhotos';
 
-/** Spec 3: photos default to date taken, albums and shared albums to upload date, newest first. */
+/** docs/product/entities.md: photos default to date taken, albums and shared albums to upload date, newest first. */
 export const DEFAULT_SORTS: Record<SortArea, TimelineSort> = {
   photos: { sortKey: 'dateTaken', sortOrder: 'desc' },
   albumPhotos: { sortKey: 'created', sortOrder: 'desc' },

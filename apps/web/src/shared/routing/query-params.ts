@@ -1,11 +1,11 @@
-/** Spec 2.1: boolean parameters accept exactly `true` or `false`; anything else is as if absent. */
+/** docs/product/routes.md: boolean parameters accept exactly `true` or `false`; anything else is as if absent. */
 export function parseBooleanParam(value: string | null): boolean | undefined {
   if (value === 'true') return true;
   if (value === 'false') return false;
   return undefined;
 }
 
-/** Spec 5: only http and https URLs are accepted as file URLs. */
+/** docs/product/validation.md: only http and https URLs are accepted as file URLs. */
 export function parseHttpUrl(value: string | null): string | undefined {
   if (!value) return undefined;
   try {

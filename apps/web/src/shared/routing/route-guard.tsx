@@ -4,7 +4,7 @@ import { useAppEnvironment } from '../environment/app-environment.context';
 import { canAccess, type AccessRule } from './access-rule';
 import { CarryNavigate } from './app-link';
 
-/** Spec 2.1: a route whose condition is false redirects to the overview. */
+/** docs/product/routes.md: a route whose condition is false redirects to the overview. */
 export function RouteGuard({ rule }: { rule: AccessRule }) {
   const { isB2B } = useCustomer();
   const { flags } = useAppEnvironment();

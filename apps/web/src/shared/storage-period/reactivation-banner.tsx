@@ -9,7 +9,7 @@ import { storageQueries } from './storage-period.queries';
 import { bannerMessage, deletionMessage } from './storage-texts';
 import './reactivation.css';
 
-/** Spec 4: the critical modal opens by itself once per browser session, then is flagged as shown. */
+/** docs/product/states.md: the critical modal opens by itself once per browser session, then is flagged as shown. */
 export const REACTIVATION_MODAL_SHOWN_KEY = 'photo-shop.reactivation-modal-shown';
 
 const shownThisSession = () => {
@@ -75,7 +75,7 @@ export function ReactivationBanner() {
   );
 }
 
-/** Spec 2.5 reactivation modal: when the photos go, and the way to keep them: an order. */
+/** docs/product/photos.md reactivation modal: when the photos go, and the way to keep them: an order. */
 function ReactivationModal({ info, onClose }: { info: AccountInformation; onClose: () => void }) {
   const t = useT();
   const { config } = useAppEnvironment();

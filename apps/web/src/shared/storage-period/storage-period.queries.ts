@@ -4,7 +4,7 @@ import type { Request } from '../api/request';
 
 export const storageQueries = {
   all: () => ['storage'] as const,
-  /** Spec 3 storage info: how long the photos are kept, with the status the server derived. */
+  /** docs/product/entities.md storage info: how long the photos are kept, with the status the server derived. */
   accountInformation: (request: Request) =>
     queryOptions({
       queryKey: [...storageQueries.all(), 'account-information'],

@@ -24,7 +24,7 @@ export const PhotoTile = memo(function PhotoTile(props: PhotoTileProps) {
     return <div className="timeline__tile timeline__tile--loading" style={position} aria-hidden="true" />;
   const thumbnail =
     photo.thumbnails.find((candidate) => candidate.url.endsWith(`/${thumbnailSize}`)) ?? photo.thumbnails[0];
-  // Spec 2.2: no 'Taken on' for a photo without a real taken date (the server drops January 1970).
+  // docs/product/photos.md: no 'Taken on' for a photo without a real taken date (the server drops January 1970).
   const takenOn = photo.dateTaken
     ? i18n.t('timeline.takenOn', { date: takenOnDate(i18n, photo.dateTaken) })
     : undefined;

@@ -21,7 +21,7 @@ export interface TimelineSort {
   sortOrder: SortOrder;
 }
 
-/** Spec 4: a month is uninitialized, pending, fulfilled or rejected. */
+/** docs/product/states.md: a month is uninitialized, pending, fulfilled or rejected. */
 export type MonthStatus = 'uninitialized' | 'pending' | 'fulfilled' | 'rejected';
 
 export interface MonthPhotos {

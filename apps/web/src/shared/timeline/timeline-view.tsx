@@ -19,7 +19,7 @@ import './timeline.css';
 
 const GAP = 4;
 const HEADER_HEIGHT = 56;
-/** Spec 9: thumbnails of 300 px on small and medium screens, 800 px on large ones (from 1280 px). */
+/** docs/product/limits.md: thumbnails of 300 px on small and medium screens, 800 px on large ones (from 1280 px). */
 const LARGE_SCREEN = 1280;
 
 export interface TimelineViewProps {

@@ -1,4 +1,4 @@
-/** Spec 9: screens up to 575 px wide are mobile (no preview arrows, swipe to close, the app link). */
+/** docs/product/limits.md: screens up to 575 px wide are mobile (no preview arrows, swipe to close, the app link). */
 export const MOBILE_QUERY = '(max-width: 575px)';
 
 export const isMobileScreen = () =>

@@ -4,7 +4,7 @@ import './toasts.css';
 
 export type ToastTone = 'info' | 'success' | 'error';
 
-/** Spec 9: notifications stay 10 s unless they say otherwise (download toasts 5 s). */
+/** docs/product/limits.md: notifications stay 10 s unless they say otherwise (download toasts 5 s). */
 export const TOAST_MS = 10_000;
 
 export interface ToastInput {

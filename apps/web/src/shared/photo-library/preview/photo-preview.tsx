@@ -79,7 +79,7 @@ export function PhotoPreview({
     next: place ? stepFrom(store, place, 'next') : NO_STEP,
   };
 
-  // Spec 2.3: reaching the last loaded photo loads the next page (again when a page brought more).
+  // docs/product/photos.md: reaching the last loaded photo loads the next page (again when a page brought more).
   const { next, previous } = steps;
   const nextToLoad =
     next.kind === 'load'
@@ -120,7 +120,7 @@ export function PhotoPreview({
     const photo = preview.photo;
     if (!photo) return;
     await operation();
-    // Spec 2.3: on to the next photo, or the previous one if it was the last; none left, the grid.
+    // docs/product/photos.md: on to the next photo, or the previous one if it was the last; none left, the grid.
     let target = await resolveStep(store, photo.imageId, 'next');
     if (target.kind !== 'photo') target = await resolveStep(store, photo.imageId, 'previous');
     setDeleted(photo);

@@ -88,7 +88,7 @@ export function PhotoViewer(props: PhotoViewerProps) {
       // Controls hidden by a tap come back for the keyboard.
       setControlsHidden(false);
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-      // Spec 2.3: Escape closes unless another modal is open; that modal owns the keys meanwhile.
+      // docs/product/photos.md: Escape closes unless another modal is open; that modal owns the keys meanwhile.
       if (document.querySelector('dialog[open]')) return;
       const { canMove: can, onMove, onClose } = latest.current;
       if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {

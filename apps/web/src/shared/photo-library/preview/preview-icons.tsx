@@ -65,7 +65,7 @@ export const ZoomOutIcon = () => (
   </Icon>
 );
 
-/** Spec 2.3: a close icon stands in for a photo whose image fails to load. */
+/** docs/product/photos.md: a close icon stands in for a photo whose image fails to load. */
 export const ImageFailedIcon = () => (
   <Icon>
     <circle cx="12" cy="12" r="9" />

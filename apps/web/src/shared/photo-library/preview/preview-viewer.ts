@@ -1,7 +1,7 @@
 import { UNKNOWN_DATE, type Photo, type SortKey } from '@photo/contracts/photos';
 import type { TimelineSort } from '../../timeline/timeline-store';
 
-/** Spec 2.2: a camera clock reset to the Unix epoch (January 1970) is no real taken date. */
+/** docs/product/photos.md: a camera clock reset to the Unix epoch (January 1970) is no real taken date. */
 export function realDateTaken(photo: Pick<Photo, 'dateTaken'>): string | undefined {
   return photo.dateTaken && !photo.dateTaken.startsWith('1970-01-') ? photo.dateTaken : undefined;
 }

@@ -2,11 +2,11 @@ import { useEffect, useRef, useState, type PointerEvent, type RefObject } from '
 import { isMobileScreen } from '../../ui/screen';
 import type { Direction } from './photo-walk';
 
-/** Spec 4 and 9: zoom toggles between 1 and 2.5. */
+/** docs/product/states.md, limits.md: zoom toggles between 1 and 2.5. */
 export const ZOOM_SCALE = 2.5;
-/** Spec 4 and 9: a swipe released past 35% of the width (or height) changes the photo (or closes). */
+/** docs/product/states.md, limits.md: a swipe released past 35% of the width (or height) changes the photo (or closes). */
 export const SWIPE_THRESHOLD = 0.35;
-/** Spec 9: two taps within 200 ms are a double tap. */
+/** docs/product/limits.md: two taps within 200 ms are a double tap. */
 export const DOUBLE_TAP_MS = 200;
 /** A pointer that moves less than this is a tap, not a drag (a finger always moves a little). */
 const TAP_SLOP_PX = 10;

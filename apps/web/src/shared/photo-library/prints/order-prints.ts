@@ -2,10 +2,10 @@ import type { AppConfig } from '@photo/contracts/app-config';
 import { tempSelectionsApi } from '@photo/contracts/temp-selections';
 import type { Request } from '../../api/request';
 
-/** Spec 4, 9: at least this long passes between asking and leaving for the editor. */
+/** docs/product/states.md, limits.md: at least this long passes between asking and leaving for the editor. */
 export const PRINTS_TRANSFER_MIN_MS = 3_000;
 
-/** Spec 8: the transfer failed, or the storefront has no channel id to send. */
+/** docs/product/errors.md: the transfer failed, or the storefront has no channel id to send. */
 export class PrintsTransferError extends Error {
   constructor(readonly reason: 'call' | 'channel') {
     super('Error transferring photos. Try again.');
