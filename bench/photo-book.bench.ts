@@ -88,7 +88,7 @@ async function prepare(dataDir: string) {
       },
     ],
   });
-  const widgets = createPhotoBooksService({ db, blobs, rateWindows: createRateWindows(db) });
+  const photoBooks = createPhotoBooksService({ db, blobs, rateWindows: createRateWindows(db) });
   // Drawn pages are flat colour and compress far better than photos: grain makes them weigh as photos do.
   const grain = await sharp({
     create: {
@@ -102,14 +102,14 @@ async function prepare(dataDir: string) {
     .png()
     .toBuffer();
   const started = performance.now();
-  await widgets.putFromShop('UK-BENCH-1', { title: 'A year in 120 pages', pageCount: PAGES });
+  await photoBooks.putFromShop('UK-BENCH-1', { title: 'A year in 120 pages', pageCount: PAGES });
   for (let page = 1; page <= PAGES; page += 1) {
     const drawn = await demoPhotoBookPage(page);
     const photoLike = await sharp(drawn)
       .composite([{ input: grain, blend: 'soft-light' }])
       .jpeg({ quality: 90 })
       .toBuffer();
-    await widgets.putPageFromShop('UK-BENCH-1', page, photoLike);
+    await photoBooks.putPageFromShop('UK-BENCH-1', page, photoLike);
   }
   const publishMs = performance.now() - started;
   const { rows } = await db.query<{ viewer_token: string; id: string }>(

@@ -163,7 +163,7 @@ async function createFeatures(platform: {
   const addresses = createAddressesModule(shared);
   const projects = createProjectsModule(shared);
   const products = createProductsModule({ ...shared, merchandise: merchandise.service });
-  const widgets = createPhotoBooksModule(shared);
+  const photoBooks = createPhotoBooksModule(shared);
   const newsletter = await createNewsletterModule(shared);
   const paymentMethods = createPaymentMethodsModule({ ...shared, payments: payments.service });
   // Invoicing a confirmed order needs nothing built: its listener is handed to the order intake before
@@ -178,14 +178,14 @@ async function createFeatures(platform: {
     onOrderStateChanged: [integration.onOrderStateChanged, invoiceConfirmedOrder],
   });
   const photos = createPhotosModule({ ...shared, push: push.bus });
-  const share = createSharedAlbumsModule({ ...shared, albums: photos.albums });
+  const sharedAlbums = createSharedAlbumsModule({ ...shared, albums: photos.albums });
   const tempSelections = createTempSelectionsModule(shared);
   // 'Download my data' builds on the downloads service, whose archive job reads its source.
   const downloads = await createDownloadsModule({
     ...shared,
     push: push.bus,
     photos: photos.repository,
-    sharedAlbums: share.archiveReader,
+    sharedAlbums: sharedAlbums.archiveReader,
     accountData: accountDataArchiveSource(db, photos.repository),
   });
   const shopApi = await createShopApiModule({
@@ -195,7 +195,7 @@ async function createFeatures(platform: {
     projects: projects.service,
     pdfs: products.pdfs,
     products: products.service,
-    widgets: widgets.service,
+    photoBooks: photoBooks.service,
     newsletter: newsletter.service,
   });
   const features: FeatureModule[] = [
@@ -213,7 +213,7 @@ async function createFeatures(platform: {
       merchandise: merchandise.service,
     }),
     products,
-    widgets,
+    photoBooks,
     newsletter,
     shopApi,
     payments,
@@ -222,7 +222,7 @@ async function createFeatures(platform: {
     addresses,
     createIdentitiesModule(shared),
     photos,
-    share,
+    sharedAlbums,
     createStoragePeriodModule({ ...shared, projects: projects.repository }),
     tempSelections,
     createPrintsOrdersModule({

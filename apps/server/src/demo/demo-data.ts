@@ -50,5 +50,5 @@ export async function seedDemoShopData(deps: { db: Database; shopApi: ShopApi })
   );
   // The shop publishes the private demo customer's photo books once their orders exist.
   const demoCustomer = accounts.find((account) => account?.email === 'demo@example.com');
-  if (demoCustomer) await seedDemoPhotoBooks(db, shopApi.widgets, demoCustomer.id);
+  if (demoCustomer) await seedDemoPhotoBooks(db, shopApi.photoBooks, demoCustomer.id);
 }

@@ -29,13 +29,13 @@ describe('demo online photo books', () => {
       new Date(),
     );
     const customer = accounts[0]!;
-    const widgets = createPhotoBooksService({
+    const photoBooks = createPhotoBooksService({
       db: t.db,
       blobs: t.blobs,
       rateWindows: createRateWindows(t.db),
     });
-    expect(await seedDemoPhotoBooks(t.db, widgets, customer.id)).toBe(2);
-    expect(await seedDemoPhotoBooks(t.db, widgets, customer.id)).toBe(0);
+    expect(await seedDemoPhotoBooks(t.db, photoBooks, customer.id)).toBe(2);
+    expect(await seedDemoPhotoBooks(t.db, photoBooks, customer.id)).toBe(0);
 
     const demo = await signIn(t, { email: 'demo@example.com', host: 'uk.localhost:8080' });
     const books = (await t.app.inject({ url: '/api/widgets/v1/widget/all', headers: demo.headers }))

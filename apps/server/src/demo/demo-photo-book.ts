@@ -26,14 +26,14 @@ export async function demoPhotoBookPage(pageNumber: number): Promise<Buffer> {
 
 /** Publishes a book of `pageCount` drawn pages for an order, as the shop does page by page. */
 export async function publishDemoPhotoBook(
-  widgets: PhotoBooksService,
+  photoBooks: PhotoBooksService,
   orderId: string,
   title: string,
   pageCount: number,
 ): Promise<PhotoBookRecord> {
-  let book = await widgets.putFromShop(orderId, { title, pageCount });
+  let book = await photoBooks.putFromShop(orderId, { title, pageCount });
   for (let page = 1; page <= pageCount; page += 1) {
-    book = await widgets.putPageFromShop(orderId, page, await demoPhotoBookPage(page));
+    book = await photoBooks.putPageFromShop(orderId, page, await demoPhotoBookPage(page));
   }
   return book;
 }
@@ -46,7 +46,7 @@ export async function publishDemoPhotoBook(
  */
 export async function seedDemoPhotoBooks(
   db: Queryable,
-  widgets: PhotoBooksService,
+  photoBooks: PhotoBooksService,
   customerId: string,
 ): Promise<number> {
   const existing = await db.query('SELECT 1 FROM widgets WHERE owner_id = $1 LIMIT 1', [customerId]);
@@ -59,15 +59,15 @@ export async function seedDemoPhotoBooks(
   let seeded = 0;
   for (const order of rows) {
     if (order.state === 'Dispatched') {
-      const book = await publishDemoPhotoBook(widgets, order.id, 'Summer in Sweden', 16);
+      const book = await publishDemoPhotoBook(photoBooks, order.id, 'Summer in Sweden', 16);
       const storefront = storefronts.find((candidate) => candidate.id === DEFAULT_STOREFRONT_ID)!;
-      await widgets.publish(
+      await photoBooks.publish(
         { customerId, isB2B: false, storefrontId: storefront.id },
         { widgetId: book.id, channel: storefront.channelId, categoryId: 'travel' },
         { storefront },
       );
     } else {
-      await widgets.putFromShop(order.id, { title: 'Our wedding day', blockedReason: 'licensedContent' });
+      await photoBooks.putFromShop(order.id, { title: 'Our wedding day', blockedReason: 'licensedContent' });
     }
     seeded += 1;
   }

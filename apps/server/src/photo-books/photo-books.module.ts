@@ -19,7 +19,7 @@ export function createPhotoBooksModule(deps: {
     service,
     routes: ({ app, api, authenticate }) =>
       registerPhotoBookRoutes(app, api, {
-        widgets: service,
+        photoBooks: service,
         blobs,
         authenticate,
         catalogues: deps.catalogues,

@@ -35,40 +35,40 @@ export async function registerPhotoBookRoutes(
   app: FastifyInstance,
   api: ApiRouter,
   deps: {
-    widgets: PhotoBooksService;
+    photoBooks: PhotoBooksService;
     blobs: BlobStore;
     authenticate: Authenticate;
     catalogues: LocaleCatalogues;
   },
 ): Promise<void> {
-  const { widgets } = deps;
+  const { photoBooks } = deps;
 
   api.handle(photoBooksApi.all, ({ caller, query, request }) =>
-    widgets.all(caller, query.orderCodes, request.storefront.origin),
+    photoBooks.all(caller, query.orderCodes, request.storefront.origin),
   );
   api.handle(photoBooksApi.get, ({ caller, params, request }) =>
-    widgets.get(caller, params.id, request.storefront.origin),
+    photoBooks.get(caller, params.id, request.storefront.origin),
   );
   api.handle(photoBooksApi.update, ({ caller, params, body, request }) =>
-    widgets.setPublic(caller, params.id, body.isPublic, request.storefront.origin),
+    photoBooks.setPublic(caller, params.id, body.isPublic, request.storefront.origin),
   );
-  api.handle(photoBooksApi.delete, ({ caller, params }) => widgets.delete(caller, params.id));
+  api.handle(photoBooksApi.delete, ({ caller, params }) => photoBooks.delete(caller, params.id));
   api.handle(photoBooksApi.share, ({ caller, params, query, request }) =>
-    widgets.share(caller, params.id, query, request.storefront, localeOf(request)),
+    photoBooks.share(caller, params.id, query, request.storefront, localeOf(request)),
   );
 
   api.handle(galleryApi.get, ({ caller, params, query }) =>
-    widgets.galleryEntry(caller, params.id, query.channel),
+    photoBooks.galleryEntry(caller, params.id, query.channel),
   );
   api.handle(galleryApi.create, ({ caller, body, request }) =>
-    widgets.publish(caller, body, request.storefront),
+    photoBooks.publish(caller, body, request.storefront),
   );
   api.handle(galleryApi.update, ({ caller, params, body }) =>
-    widgets.recategorize(caller, params.id, body.categoryId),
+    photoBooks.recategorize(caller, params.id, body.categoryId),
   );
-  api.handle(galleryApi.delete, ({ caller, params }) => widgets.unpublish(caller, params.id));
-  api.handle(galleryApi.categories, async ({ caller }) => widgets.categories(caller));
-  api.handle(galleryApi.blockedOrders, ({ caller, params }) => widgets.blockedOrders(caller, params.id));
+  api.handle(galleryApi.delete, ({ caller, params }) => photoBooks.unpublish(caller, params.id));
+  api.handle(galleryApi.categories, async ({ caller }) => photoBooks.categories(caller));
+  api.handle(galleryApi.blockedOrders, ({ caller, params }) => photoBooks.blockedOrders(caller, params.id));
 
   const sendPage = async (reply: FastifyReply, key: string, cacheControl: string) => {
     const stat = await deps.blobs.stat(key);
@@ -82,7 +82,7 @@ export async function registerPhotoBookRoutes(
     async (request, reply) => {
       const caller = await deps.authenticate(request);
       // A new page upload has a new key, so the address changes with it only through the list.
-      return sendPage(reply, await widgets.cover(caller, request.params.id), 'private, max-age=300');
+      return sendPage(reply, await photoBooks.cover(caller, request.params.id), 'private, max-age=300');
     },
   );
 
@@ -129,14 +129,14 @@ export async function registerPhotoBookRoutes(
 
   app.get<{ Querystring: { category?: string; page?: string } }>(WIDGET_GALLERY_PATH, (request, reply) =>
     publicPage(request, reply, async (context) => {
-      const gallery = await widgets.gallery(request.storefront.storefront.channelId, request.query);
+      const gallery = await photoBooks.gallery(request.storefront.storefront.channelId, request.query);
       return gallery && renderGalleryPage(context, gallery);
     }),
   );
 
   app.get<{ Params: { token: string } }>(`${WIDGET_VIEWER_PATH}/:token`, (request, reply) =>
     publicPage(request, reply, async (context) => {
-      const book = await widgets.viewable(request.params.token);
+      const book = await photoBooks.viewable(request.params.token);
       return book && renderViewerPage(context, book.widget, book.pages);
     }),
   );
@@ -148,7 +148,7 @@ export async function registerPhotoBookRoutes(
       const size = Number(request.params.size.replace(/\.webp$/, '')) as PhotoBookPageSize;
       if (!Number.isInteger(page) || page < 1 || !WIDGET_PAGE_SIZES.includes(size))
         return reply.callNotFound();
-      const key = await widgets.viewablePage(request.params.token, page, size);
+      const key = await photoBooks.viewablePage(request.params.token, page, size);
       if (!key) return reply.callNotFound();
       // Kept briefly by the visitor's browser only: a page turned back is not fetched again.
       return sendPage(reply.header('referrer-policy', 'no-referrer'), key, 'private, max-age=600');

@@ -114,7 +114,7 @@ export interface ShareRequest {
  */
 export function createPhotoBooksService(deps: { db: Database; blobs: BlobStore; rateWindows: RateWindows }) {
   const { db, blobs } = deps;
-  const widgets = createPhotoBooksRepository(db);
+  const photoBooks = createPhotoBooksRepository(db);
 
   const removePages = async (prefixes: string[]) => {
     // The rows no longer point at them: a failure leaves unreachable files, never a broken book.
@@ -134,7 +134,7 @@ export function createPhotoBooksService(deps: { db: Database; blobs: BlobStore; 
    * like every other resource of someone else; 403 is only for what is the caller's own.
    */
   const owned = async (caller: Caller, id: string): Promise<PhotoBookRecord> => {
-    const record = isUuid(id) ? await widgets.findOwnedComplete(caller.customerId, id) : undefined;
+    const record = isUuid(id) ? await photoBooks.findOwnedComplete(caller.customerId, id) : undefined;
     if (!record) throw notFound('Online photo book not found');
     privateOnly(caller);
     return record;
@@ -144,7 +144,7 @@ export function createPhotoBooksService(deps: { db: Database; blobs: BlobStore; 
     async all(caller: Caller, orderCodes: string | undefined, origin: string): Promise<PhotoBook[]> {
       privateOnly(caller);
       const codes = orderCodes?.split(',').filter(Boolean);
-      const records = await widgets.listComplete(caller.customerId, codes);
+      const records = await photoBooks.listComplete(caller.customerId, codes);
       return records.map((record) => toPhotoBook(record, origin));
     },
 
@@ -161,7 +161,7 @@ export function createPhotoBooksService(deps: { db: Database; blobs: BlobStore; 
       await db.transaction((tx) =>
         createPhotoBooksRepository(tx).setPublic(caller.customerId, id, isPublic, newViewerToken()),
       );
-      return toPhotoBook((await widgets.findOwnedComplete(caller.customerId, id))!, origin);
+      return toPhotoBook((await photoBooks.findOwnedComplete(caller.customerId, id))!, origin);
     },
 
     async delete(caller: Caller, id: string): Promise<void> {
@@ -227,7 +227,7 @@ export function createPhotoBooksService(deps: { db: Database; blobs: BlobStore; 
 
     async galleryEntry(caller: Caller, id: string, channel: string): Promise<GalleryEntry | null> {
       await owned(caller, id);
-      const entry = await widgets.galleryEntry(caller.customerId, id);
+      const entry = await photoBooks.galleryEntry(caller.customerId, id);
       return entry && entry.channel === channel ? toGalleryEntry(entry) : null;
     },
 
@@ -242,21 +242,21 @@ export function createPhotoBooksService(deps: { db: Database; blobs: BlobStore; 
         throw invalid('body.channel', 'body.channel: not this storefront');
       }
       if (!record.isPublic) throw conflict('Only a public photo book can be in the gallery');
-      const entry = await widgets.createGalleryEntry(record.id, body.channel, body.categoryId);
+      const entry = await photoBooks.createGalleryEntry(record.id, body.channel, body.categoryId);
       if (!entry) throw conflict('This photo book is in the gallery already');
       return toGalleryEntry(entry);
     },
 
     async recategorize(caller: Caller, id: string, categoryId: GalleryCategory): Promise<GalleryEntry> {
       await owned(caller, id);
-      const entry = await widgets.updateGalleryEntry(caller.customerId, id, categoryId);
+      const entry = await photoBooks.updateGalleryEntry(caller.customerId, id, categoryId);
       if (!entry) throw notFound('Not in the gallery');
       return toGalleryEntry(entry);
     },
 
     async unpublish(caller: Caller, id: string): Promise<void> {
       await owned(caller, id);
-      if (!(await widgets.deleteGalleryEntry(caller.customerId, id))) throw notFound('Not in the gallery');
+      if (!(await photoBooks.deleteGalleryEntry(caller.customerId, id))) throw notFound('Not in the gallery');
     },
 
     categories(caller: Caller) {
@@ -267,13 +267,13 @@ export function createPhotoBooksService(deps: { db: Database; blobs: BlobStore; 
     async blockedOrders(caller: Caller, accountId: string): Promise<BlockedOrder[]> {
       if (accountId !== caller.customerId) throw notFound('Account not found');
       privateOnly(caller);
-      return (await widgets.listBlocked(caller.customerId)).map(toBlockedOrder);
+      return (await photoBooks.listBlocked(caller.customerId)).map(toBlockedOrder);
     },
 
     /** The owner's cover (page 1, smallest size). */
     async cover(caller: Caller, id: string): Promise<string> {
       const record = await owned(caller, id);
-      const page = await widgets.page(record.id, 1);
+      const page = await photoBooks.page(record.id, 1);
       if (!page) throw notFound('No cover');
       return pageBlobKey(page.blobPrefix, 300);
     },
@@ -283,8 +283,8 @@ export function createPhotoBooksService(deps: { db: Database; blobs: BlobStore; 
       token: string,
     ): Promise<{ widget: PhotoBookRecord; pages: PhotoBookPageRecord[] } | undefined> {
       if (!isViewerToken(token)) return undefined;
-      const widget = await widgets.findPublicByToken(token);
-      return widget && { widget, pages: await widgets.pages(widget.id) };
+      const widget = await photoBooks.findPublicByToken(token);
+      return widget && { widget, pages: await photoBooks.pages(widget.id) };
     },
 
     /**
@@ -299,7 +299,7 @@ export function createPhotoBooksService(deps: { db: Database; blobs: BlobStore; 
       if (category !== null && !isGalleryCategory(category)) return undefined;
       if (query.page !== undefined && !/^[1-9][0-9]{0,5}$/.test(query.page)) return undefined;
       const page = Number(query.page ?? 1);
-      const { items, total } = await widgets.listGallery(
+      const { items, total } = await photoBooks.listGallery(
         channel,
         category,
         GALLERY_PAGE_SIZE,
@@ -316,8 +316,8 @@ export function createPhotoBooksService(deps: { db: Database; blobs: BlobStore; 
       size: PhotoBookPageSize,
     ): Promise<string | undefined> {
       if (!isViewerToken(token)) return undefined;
-      const widget = await widgets.findPublicByToken(token);
-      const page = widget && (await widgets.page(widget.id, pageNumber));
+      const widget = await photoBooks.findPublicByToken(token);
+      const page = widget && (await photoBooks.page(widget.id, pageNumber));
       return page && pageBlobKey(page.blobPrefix, size);
     },
 
@@ -333,7 +333,7 @@ export function createPhotoBooksService(deps: { db: Database; blobs: BlobStore; 
       // by the one text rule (decision 118) like everything a customer typed.
       const title = cleanLine(book.title);
       if (!title) throw invalid('body.title', 'body.title: empty once cleaned');
-      const order = await widgets.findOrder(orderId);
+      const order = await photoBooks.findOrder(orderId);
       if (!order) throw notFound('Order not found');
       const { widget, droppedPrefixes } = await db.transaction((tx) =>
         createPhotoBooksRepository(tx).upsert({
@@ -354,7 +354,7 @@ export function createPhotoBooksService(deps: { db: Database; blobs: BlobStore; 
 
     /** Stores one page in the pipeline's sizes (from one decode), replacing what was there. */
     async putPageFromShop(orderId: string, pageNumber: number, image: Buffer): Promise<PhotoBookRecord> {
-      const widget = await widgets.findByOrder(orderId);
+      const widget = await photoBooks.findByOrder(orderId);
       if (!widget) throw notFound('No online photo book for this order');
       if (widget.blockedReason !== null || pageNumber > widget.pageCount) {
         throw invalid('params.pageNumber', `params.pageNumber: the book has ${widget.pageCount} pages`);
@@ -372,14 +372,14 @@ export function createPhotoBooksService(deps: { db: Database; blobs: BlobStore; 
         await blobs.put(pageBlobKey(prefix, derivative.size), derivative.data, 'image/webp');
       }
       const largest = processed.derivatives.find((derivative) => derivative.size === 1300)!;
-      const replaced = await widgets.putPage(widget.id, {
+      const replaced = await photoBooks.putPage(widget.id, {
         pageNumber,
         blobPrefix: prefix,
         width: largest.width,
         height: largest.height,
       });
       if (replaced) await removePages([replaced]);
-      return (await widgets.findByOrder(orderId))!;
+      return (await photoBooks.findByOrder(orderId))!;
     },
 
     async deleteFromShop(orderId: string): Promise<void> {

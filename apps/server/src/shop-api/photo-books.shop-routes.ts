@@ -13,13 +13,16 @@ const toShopPhotoBook = (widget: PhotoBookRecord): ShopPhotoBook => ({
 });
 
 /** The shop publishes ordered photo books online, page by page, or says why an order cannot be one. */
-export function registerShopPhotoBookRoutes(shop: ShopApiRouter, deps: { widgets: PhotoBooksService }): void {
+export function registerShopPhotoBookRoutes(
+  shop: ShopApiRouter,
+  deps: { photoBooks: PhotoBooksService },
+): void {
   shop.handle(shopPhotoBooksApi.putPhotoBook, async ({ params, body }) =>
-    toShopPhotoBook(await deps.widgets.putFromShop(params.orderCode, body)),
+    toShopPhotoBook(await deps.photoBooks.putFromShop(params.orderCode, body)),
   );
   shop.handle(shopPhotoBooksApi.putPage, async ({ params, body }) =>
     toShopPhotoBook(
-      await deps.widgets.putPageFromShop(
+      await deps.photoBooks.putPageFromShop(
         params.orderCode,
         params.pageNumber,
         Buffer.from(body.imageBase64, 'base64'),
@@ -27,7 +30,7 @@ export function registerShopPhotoBookRoutes(shop: ShopApiRouter, deps: { widgets
     ),
   );
   shop.handle(shopPhotoBooksApi.deletePhotoBook, async ({ params }) => {
-    await deps.widgets.deleteFromShop(params.orderCode);
+    await deps.photoBooks.deleteFromShop(params.orderCode);
     return { deleted: true };
   });
 }

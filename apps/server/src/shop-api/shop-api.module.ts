@@ -45,7 +45,7 @@ export interface ShopApi {
   /** The production's print files, the catalogue's product information and online photo books. */
   pdfs: OrderPdfsService;
   products: ProductsService;
-  widgets: PhotoBooksService;
+  photoBooks: PhotoBooksService;
 }
 
 /** The shop-side API under /shop-api: one route file per kind of thing the shop reports. */
@@ -63,7 +63,7 @@ export async function createShopApiModule(
     orders: deps.orders,
     pdfs: deps.pdfs,
     products: deps.products,
-    widgets: deps.widgets,
+    photoBooks: deps.photoBooks,
   };
   return {
     services,
@@ -72,7 +72,7 @@ export async function createShopApiModule(
       registerShopOrderRoutes(shop, deps.orders);
       registerShopProjectRoutes(shop, { projects: deps.projects, customers: deps.customers });
       registerShopPdfRoutes(shop, { pdfs: deps.pdfs, products: deps.products });
-      registerShopPhotoBookRoutes(shop, { widgets: deps.widgets });
+      registerShopPhotoBookRoutes(shop, { photoBooks: deps.photoBooks });
       registerShopNewsletterRoutes(shop, { newsletter: deps.newsletter });
     },
   } satisfies FeatureModule;
