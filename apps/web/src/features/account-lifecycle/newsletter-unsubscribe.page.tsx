@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { newsletterApi } from '@photo/contracts/newsletter';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { SubmitFailure } from '../../shared/forms/submit-failure';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useT } from '../../shared/i18n/i18n.context';
 import { Page } from '../../shared/ui/page';
@@ -31,11 +32,7 @@ export function NewsletterUnsubscribePage() {
       ) : (
         <>
           <p>{t('newsletterUnsubscribe.intro')}</p>
-          {unsubscribe.failure && (
-            <p className="alert" role="alert">
-              {unsubscribe.failure}
-            </p>
-          )}
+          <SubmitFailure message={unsubscribe.failure} />
           <div className="actions">
             <button
               type="button"

@@ -5,6 +5,7 @@ import { shareApi, type Participants } from '@photo/contracts/shared-albums';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { TextField } from '../../shared/forms/field';
 import { FormActions } from '../../shared/forms/form-actions';
+import { SubmitFailure } from '../../shared/forms/submit-failure';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
@@ -58,11 +59,7 @@ function ShareForm({
         onValue={setEmail}
         autoComplete="off"
       />
-      {share.failure && (
-        <p className="alert" role="alert">
-          {share.failure}
-        </p>
-      )}
+      <SubmitFailure message={share.failure} />
       <FormActions placement="dialog" submitLabel={t('album.share.submit')} busy={share.isPending} />
     </form>
   );
@@ -155,11 +152,7 @@ export function ParticipantsDialog({
           ))}
         </ul>
       )}
-      {remove.failure && (
-        <p className="alert" role="alert">
-          {remove.failure}
-        </p>
-      )}
+      <SubmitFailure message={remove.failure} />
       <ShareForm albumId={albumId} onShared={() => undefined} />
     </ModalDialog>
   );

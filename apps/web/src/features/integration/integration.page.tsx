@@ -14,6 +14,7 @@ import { customerQueries } from '../../shared/customer/customer.queries';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { TextField } from '../../shared/forms/field';
 import { FormActions } from '../../shared/forms/form-actions';
+import { SubmitFailure } from '../../shared/forms/submit-failure';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import type { MessageId } from '../../shared/i18n/translator';
@@ -189,11 +190,7 @@ function CallbackSettings({ integration }: { integration: Integration }) {
           {save.isPending && <p>{t('integration.callback.saving')}</p>}
           {save.isSuccess && <p className="integration__saved">{t('integration.callback.saved')}</p>}
         </div>
-        {save.failure && (
-          <p className="alert" role="alert">
-            {save.failure}
-          </p>
-        )}
+        <SubmitFailure message={save.failure} />
       </form>
 
       {secret && (
@@ -235,11 +232,7 @@ function CallbackSettings({ integration }: { integration: Integration }) {
           onClose={() => setConfirmingRenewal(false)}
         />
       )}
-      {test.failure && (
-        <p className="alert" role="alert">
-          {test.failure}
-        </p>
-      )}
+      <SubmitFailure message={test.failure} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ordersApi, type SuperOrder } from '@photo/contracts/orders';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { SubmitFailure } from '../../shared/forms/submit-failure';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
@@ -56,11 +57,7 @@ export function OrderPaymentActions({
           </button>
         )}
       </div>
-      {pay.failure && (
-        <p className="alert" role="alert">
-          {pay.failure}
-        </p>
-      )}
+      <SubmitFailure message={pay.failure} />
       {confirming && (
         <ConfirmDialog
           title={t('orders.cancel.title', { code: order.orderCode })}

@@ -5,6 +5,7 @@ import { ordersApi, type ReorderQuote } from '@photo/contracts/orders';
 import { isApiError } from '../../shared/api/api-error';
 import { addressLines } from '../../shared/address-form/address-lines';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { SubmitFailure } from '../../shared/forms/submit-failure';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
@@ -101,11 +102,7 @@ function ReorderReview({ orderCode, onClose }: { orderCode: string; onClose: () 
       ) : (
         <QuoteSummary quote={quote.data} />
       )}
-      {place.failure && (
-        <p className="alert" role="alert">
-          {place.failure}
-        </p>
-      )}
+      <SubmitFailure message={place.failure} />
     </ModalDialog>
   );
 }

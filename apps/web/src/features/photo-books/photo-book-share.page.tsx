@@ -8,6 +8,7 @@ import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { Field, TextField, useFieldErrors } from '../../shared/forms/field';
 import { FormActions } from '../../shared/forms/form-actions';
+import { SubmitFailure } from '../../shared/forms/submit-failure';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { LoadError } from '../../shared/ui/load-error';
@@ -175,11 +176,7 @@ function ShareForm({ book }: { book: OnlinePhotoBook }) {
             />
           )}
         </Field>
-        {share.failure && (
-          <p className="alert" role="alert">
-            {share.failure}
-          </p>
-        )}
+        <SubmitFailure message={share.failure} />
         <FormActions
           submitLabel={t(share.isPending ? 'photoBookShare.sending' : 'photoBookShare.send')}
           busy={share.isPending}

@@ -10,6 +10,7 @@ import {
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { Field } from '../../shared/forms/field';
+import { SubmitFailure } from '../../shared/forms/submit-failure';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { LoadError } from '../../shared/ui/load-error';
@@ -173,11 +174,7 @@ function BookItem({ book }: { book: OnlinePhotoBook }) {
           </button>
         </div>
         <GallerySection book={book} headingId={headingId} />
-        {setPublic.failure && (
-          <p className="alert" role="alert">
-            {setPublic.failure}
-          </p>
-        )}
+        <SubmitFailure message={setPublic.failure} />
       </div>
       {confirming && (
         <ConfirmDialog
@@ -266,11 +263,7 @@ function GallerySection({ book, headingId }: { book: OnlinePhotoBook; headingId:
           </button>
         </div>
       )}
-      {publish.failure && (
-        <p className="alert" role="alert">
-          {publish.failure}
-        </p>
-      )}
+      <SubmitFailure message={publish.failure} />
     </div>
   );
 }

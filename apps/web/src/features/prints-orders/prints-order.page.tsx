@@ -18,6 +18,7 @@ import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { ChoiceGroup, TextField } from '../../shared/forms/field';
 import { FormActions } from '../../shared/forms/form-actions';
+import { SubmitFailure } from '../../shared/forms/submit-failure';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
@@ -345,11 +346,7 @@ function PrintsOrderForm({
         </dl>
       </section>
 
-      {checkout.failure && (
-        <p className="alert" role="alert">
-          {checkout.failure}
-        </p>
-      )}
+      <SubmitFailure message={checkout.failure} />
       <FormActions
         submitLabel={
           quantityValid

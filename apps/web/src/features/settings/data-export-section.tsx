@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { dataExportApi } from '@photo/contracts/data-export';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { SubmitFailure } from '../../shared/forms/submit-failure';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
@@ -43,11 +44,7 @@ export function DataExportSection() {
           </button>
         </div>
       )}
-      {ask.failure && (
-        <p className="alert" role="alert">
-          {ask.failure}
-        </p>
-      )}
+      <SubmitFailure message={ask.failure} />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { NEWSLETTER_CONSENT_VERSION, newsletterApi } from '@photo/contracts/newsletter';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { SubmitFailure } from '../../shared/forms/submit-failure';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { LoadError } from '../../shared/ui/load-error';
@@ -71,11 +72,7 @@ export function NewsletterSection() {
           </div>
         </>
       )}
-      {change.failure && (
-        <p className="alert" role="alert">
-          {change.failure}
-        </p>
-      )}
+      <SubmitFailure message={change.failure} />
     </section>
   );
 }

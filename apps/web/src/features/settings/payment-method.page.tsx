@@ -8,6 +8,7 @@ import {
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { FormActions } from '../../shared/forms/form-actions';
+import { SubmitFailure } from '../../shared/forms/submit-failure';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useT } from '../../shared/i18n/i18n.context';
 import type { MessageId } from '../../shared/i18n/translator';
@@ -99,11 +100,7 @@ function PaymentMethodForm({ methods }: { methods: PaymentMethods }) {
       </fieldset>
       <p className="settings__hint">{t('paymentMethod.providerHint')}</p>
       {saved && <p role="status">{t('paymentMethod.saved')}</p>}
-      {save.failure && (
-        <p className="alert" role="alert">
-          {save.failure}
-        </p>
-      )}
+      <SubmitFailure message={save.failure} />
       <FormActions
         submitLabel={t('paymentMethod.save')}
         busy={save.isPending}

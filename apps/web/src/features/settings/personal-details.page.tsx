@@ -15,6 +15,7 @@ import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { Field, TextField, useFieldErrors } from '../../shared/forms/field';
 import { FormActions } from '../../shared/forms/form-actions';
+import { SubmitFailure } from '../../shared/forms/submit-failure';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import type { MessageId } from '../../shared/i18n/translator';
@@ -165,11 +166,7 @@ export function PersonalDetailsPage() {
             {field('chamberOfCommerceNumber', 'details.chamberOfCommerceNumber', { autoComplete: 'off' })}
           </>
         )}
-        {save.failure && (
-          <p className="alert" role="alert">
-            {save.failure}
-          </p>
-        )}
+        <SubmitFailure message={save.failure} />
         <FormActions
           submitLabel={t('details.save')}
           busy={save.isPending}

@@ -13,6 +13,7 @@ import {
 import { isApiError } from '../api/api-error';
 import { Field, useFieldErrors } from '../forms/field';
 import { FormActions } from '../forms/form-actions';
+import { SubmitFailure } from '../forms/submit-failure';
 import { useSubmit } from '../forms/use-submit';
 import { useI18n } from '../i18n/i18n.context';
 import type { MessageId } from '../i18n/translator';
@@ -215,11 +216,7 @@ export function AddressForm({
         </div>
       ))}
       {children}
-      {save.isError && !problemFromServer(save.error) && (
-        <p className="alert" role="alert">
-          {failureMessage}
-        </p>
-      )}
+      <SubmitFailure message={save.isError && !problemFromServer(save.error) ? failureMessage : undefined} />
       <FormActions
         submitLabel={submitLabel}
         busy={save.isPending}

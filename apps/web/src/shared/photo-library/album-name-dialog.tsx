@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { ALBUM_NAME_MAX_LENGTH, albumNameProblem, type AlbumNameProblem } from '@photo/contracts/albums';
 import { TextField } from '../forms/field';
 import { FormActions } from '../forms/form-actions';
+import { SubmitFailure } from '../forms/submit-failure';
 import { useSubmit } from '../forms/use-submit';
 import { useI18n } from '../i18n/i18n.context';
 import type { MessageId } from '../i18n/translator';
@@ -58,11 +59,7 @@ export function AlbumNameDialog<Saved>({
     <ModalDialog title={title} onClose={onClose} closable={!save.isPending}>
       <form onSubmit={submit} noValidate>
         <AlbumNameField name={name} onName={setName} problem={problem} />
-        {save.failure && (
-          <p className="alert" role="alert">
-            {save.failure}
-          </p>
-        )}
+        <SubmitFailure message={save.failure} />
         <FormActions
           placement="dialog"
           submitLabel={submitLabel}

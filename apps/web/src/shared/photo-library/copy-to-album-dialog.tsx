@@ -4,6 +4,7 @@ import { albumNameProblem, albumsApi, type AlbumNameProblem } from '@photo/contr
 import { useAppEnvironment } from '../environment/app-environment.context';
 import { ChoiceGroup } from '../forms/field';
 import { FormActions } from '../forms/form-actions';
+import { SubmitFailure } from '../forms/submit-failure';
 import { useSubmit } from '../forms/use-submit';
 import { useI18n } from '../i18n/i18n.context';
 import { LoadingIndicator } from '../ui/loading-indicator';
@@ -135,11 +136,7 @@ export function CopyToAlbumDialog({
             problem={problem === 'unchosen' ? undefined : problem}
           />
         )}
-        {copy.failure && (
-          <p className="alert" role="alert">
-            {copy.failure}
-          </p>
-        )}
+        <SubmitFailure message={copy.failure} />
         {progress && <p role="status">{t('album.adding', { done: progress.done, total: progress.total })}</p>}
         <FormActions
           placement="dialog"

@@ -4,6 +4,7 @@ import { photosApi } from '@photo/contracts/photos';
 import { useAppEnvironment } from '../environment/app-environment.context';
 import { TextField } from '../forms/field';
 import { FormActions } from '../forms/form-actions';
+import { SubmitFailure } from '../forms/submit-failure';
 import { useSubmit } from '../forms/use-submit';
 import { useI18n } from '../i18n/i18n.context';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -91,11 +92,7 @@ export function DeleteAllDialog({ store, onClose }: { store: TimelineStore; onCl
           onValue={setTyped}
           autoComplete="off"
         />
-        {deleteAll.failure && (
-          <p className="alert" role="alert">
-            {deleteAll.failure}
-          </p>
-        )}
+        <SubmitFailure message={deleteAll.failure} />
         <FormActions
           placement="dialog"
           tone="danger"

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,6 +11,7 @@ import {
   stubFetch,
   testConfig,
 } from '../../test/fixtures';
+import { createQueryClient } from '../api/query-client';
 import { createRequest } from '../api/request';
 import { AppEnvironmentProvider } from '../environment/app-environment.context';
 import { I18nProvider } from '../i18n/i18n.context';
@@ -35,16 +37,18 @@ function renderAction(count: number, answer: () => Response) {
       }}
     >
       <I18nProvider translator={enTranslator}>
-        <ToastProvider>
-          <ArchiveDownloadsProvider>
-            <DownloadAction
-              count={count}
-              target={() => ({ kind: 'library', photoIds: ids })}
-              onDownloaded={onDownloaded}
-            />
-            <ToastRegion />
-          </ArchiveDownloadsProvider>
-        </ToastProvider>
+        <QueryClientProvider client={createQueryClient()}>
+          <ToastProvider>
+            <ArchiveDownloadsProvider>
+              <DownloadAction
+                count={count}
+                target={() => ({ kind: 'library', photoIds: ids })}
+                onDownloaded={onDownloaded}
+              />
+              <ToastRegion />
+            </ArchiveDownloadsProvider>
+          </ToastProvider>
+        </QueryClientProvider>
       </I18nProvider>
     </AppEnvironmentProvider>,
   );

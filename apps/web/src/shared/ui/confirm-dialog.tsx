@@ -1,3 +1,4 @@
+import { SubmitFailure } from '../forms/submit-failure';
 import { useSubmit } from '../forms/use-submit';
 import { ModalDialog } from './modal-dialog';
 
@@ -42,11 +43,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       }
     >
       <p>{props.message}</p>
-      {confirm.isError && (
-        <p className="alert" role="alert">
-          {props.errorMessage}
-        </p>
-      )}
+      <SubmitFailure message={confirm.isError ? props.errorMessage : undefined} />
     </ModalDialog>
   );
 }
