@@ -1,32 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyPostalAddress, type Address, type AddressInput } from '@photo/contracts/addresses';
+import type { Address } from '@photo/contracts/addresses';
 import { signInDemoAccounts, type SignedIn } from '../testing/sign-in';
+import { testAddressInput } from '../testing/test-addresses';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
-const home: AddressInput = {
-  ...emptyPostalAddress('NL'),
-  firstName: 'Demi',
-  lastName: 'Jansen',
-  street: 'Damrak',
-  houseNumber: '1',
+const home = testAddressInput({
   postcode: '1012 lg',
-  city: 'Amsterdam',
   phone: '06 12345678',
   isDefaultDelivery: false,
   isDefaultBilling: false,
-};
-const office: AddressInput = {
-  ...emptyPostalAddress('IT'),
-  firstName: 'Demi',
-  lastName: 'Jansen',
+});
+const office = testAddressInput({
+  country: 'IT',
   street: 'Via Appia',
   houseNumber: '10',
   postcode: '00184',
   city: 'Roma',
   region: 'RM',
-  isDefaultDelivery: true,
   isDefaultBilling: false,
-};
+});
 
 describe(`saved addresses over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DownloadListSchema } from '@photo/contracts/downloads';
 import { signInDemoAccounts, type SignedIn, type SignedInCustomer } from '../testing/sign-in';
+import { testAddressInput } from '../testing/test-addresses';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { insertTestOrder } from '../testing/test-orders';
 import { insertTestPhotos } from '../testing/test-photos';
@@ -29,21 +30,7 @@ describe(`'Download my data' (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
       method: 'POST',
       url: '/api/customers/customers/me/addresses',
       headers: owner.headers,
-      payload: {
-        country: 'NL',
-        firstName: 'Demi',
-        lastName: 'Jansen',
-        company: '',
-        street: 'Damrak',
-        houseNumber: '1',
-        addressLine2: '',
-        postcode: '1012LG',
-        city: 'Amsterdam',
-        region: '',
-        phone: '',
-        isDefaultDelivery: true,
-        isDefaultBilling: true,
-      },
+      payload: testAddressInput(),
     });
     const { code, orderId } = await insertTestOrder(t.db, ownerId);
     await t.db.query(

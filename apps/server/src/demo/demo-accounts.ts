@@ -27,3 +27,11 @@ export async function seedDemoAccounts(customers: CustomersRepository): Promise<
   }
   return created;
 }
+
+/** The demo accounts this database holds, in `demoAccounts` order; one a customer deleted is left out. */
+export async function findDemoAccounts(customers: CustomersRepository) {
+  const accounts = await Promise.all(
+    demoAccounts.map((account) => customers.findActiveByEmail(account.email)),
+  );
+  return accounts.filter((account) => account !== undefined);
+}

@@ -3,7 +3,7 @@ import { createCustomersRepository } from '../customers/customers.repository';
 import type { BlobStore } from '../platform/blob-store';
 import type { Database } from '../platform/database';
 import type { ShopApi } from '../shop-api/shop-api.module';
-import { demoAccounts, seedDemoAccounts } from './demo-accounts';
+import { findDemoAccounts, seedDemoAccounts } from './demo-accounts';
 import { seedDemoAlbums } from './demo-albums';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoPdfs } from './demo-pdfs';
@@ -38,17 +38,14 @@ export async function seedDemoLibraries(deps: { db: Database; blobs: BlobStore; 
 export async function seedDemoShopData(deps: { db: Database; shopApi: ShopApi }) {
   const { db, shopApi } = deps;
   const customers = createCustomersRepository(db);
-  const accounts = await Promise.all(
-    demoAccounts.map((account) => customers.findActiveByEmail(account.email)),
-  );
-  const present = accounts.filter((account) => account !== undefined);
-  await seedDemoOrders(db, shopApi.orders, present, new Date());
+  const accounts = await findDemoAccounts(customers);
+  await seedDemoOrders(db, shopApi.orders, accounts, new Date());
   await seedDemoPdfs(
     db,
     shopApi,
-    present.map((account) => account.id),
+    accounts.map((account) => account.id),
   );
   // The shop publishes the private demo customer's photo books once their orders exist.
-  const demoCustomer = accounts.find((account) => account?.email === 'demo@example.com');
+  const demoCustomer = accounts.find((account) => account.email === 'demo@example.com');
   if (demoCustomer) await seedDemoPhotoBooks(db, shopApi.photoBooks, demoCustomer.id);
 }

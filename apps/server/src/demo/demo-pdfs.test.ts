@@ -9,7 +9,7 @@ import { storefronts } from '../storefronts/storefronts';
 import { pdfInfo, pdfLanguage, pdfText } from '../testing/pdf-text';
 import { signIn, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { demoAccounts, seedDemoAccounts } from './demo-accounts';
+import { findDemoAccounts, seedDemoAccounts } from './demo-accounts';
 import { demoCatalogue, seedDemoOrders } from './demo-orders';
 import { demoSheetLocales, seedDemoPdfs } from './demo-pdfs';
 
@@ -26,9 +26,7 @@ describe('demo product sheets', () => {
     t = await createTestApp();
     const customers = createCustomersRepository(t.db);
     await seedDemoAccounts(customers);
-    const accounts = (
-      await Promise.all(demoAccounts.map((account) => customers.findActiveByEmail(account.email)))
-    ).filter((account) => account !== undefined);
+    const accounts = await findDemoAccounts(customers);
     await seedDemoOrders(t.db, t.app.shopApi.orders, accounts, new Date());
     customerIds = accounts.map((account) => account.id);
     await seedDemoPdfs(t.db, t.app.shopApi, customerIds);

@@ -5,7 +5,7 @@ import { createRateWindows } from '../platform/rate-windows';
 import { signIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createPhotoBooksService } from '../photo-books/photo-books.service';
-import { demoAccounts, seedDemoAccounts } from './demo-accounts';
+import { findDemoAccounts, seedDemoAccounts } from './demo-accounts';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoPhotoBooks } from './demo-photo-book';
 
@@ -19,15 +19,8 @@ describe('demo online photo books', () => {
   it('puts the private demo customer’s delivered photo book online and in the default storefront’s gallery, and blocks the one in production, once', async () => {
     const customers = createCustomersRepository(t.db);
     await seedDemoAccounts(customers);
-    const accounts = await Promise.all(
-      demoAccounts.map((account) => customers.findActiveByEmail(account.email)),
-    );
-    await seedDemoOrders(
-      t.db,
-      t.app.shopApi.orders,
-      accounts.filter((account) => account !== undefined),
-      new Date(),
-    );
+    const accounts = await findDemoAccounts(customers);
+    await seedDemoOrders(t.db, t.app.shopApi.orders, accounts, new Date());
     const customer = accounts[0]!;
     const photoBooks = createPhotoBooksService({
       db: t.db,

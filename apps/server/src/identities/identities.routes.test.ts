@@ -9,6 +9,7 @@ import { rateLimits } from '../platform/rate-limits';
 import { uuidv7 } from '../platform/uuid';
 import { linkTo, mailsTo } from '../testing/mailbox';
 import { signIn, type SignedIn } from '../testing/sign-in';
+import { testAddressInput } from '../testing/test-addresses';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { insertTestOrder } from '../testing/test-orders';
 import { insertTestPhotos } from '../testing/test-photos';
@@ -229,21 +230,7 @@ describe(`the Auth API: e-mail change and account deletion (${process.env.DATABA
       method: 'POST',
       url: '/api/customers/customers/me/addresses',
       headers: tess.session.headers,
-      payload: {
-        country: 'NL',
-        firstName: 'Tess',
-        lastName: 'Temp',
-        company: '',
-        street: 'Damrak',
-        houseNumber: '1',
-        addressLine2: '',
-        postcode: '1012LG',
-        city: 'Amsterdam',
-        region: '',
-        phone: '',
-        isDefaultDelivery: true,
-        isDefaultBilling: true,
-      },
+      payload: testAddressInput({ firstName: 'Tess', lastName: 'Temp' }),
     });
     // Someone else's data stays.
     const other = await newCustomer();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, serviceBasePath, type Endpoint } from '@photo/contracts/endpoint';
 import { ordersApi, SuperOrderDetailsSchema, SuperOrderListSchema } from '@photo/contracts/orders';
 import { createCustomersRepository } from '../customers/customers.repository';
-import { demoAccounts, seedDemoAccounts } from '../demo/demo-accounts';
+import { findDemoAccounts, seedDemoAccounts } from '../demo/demo-accounts';
 import { demoCatalogue, demoProduct, seedDemoOrders } from '../demo/demo-orders';
 import { createMerchandiseService } from '../merchandise/merchandise.service';
 import { fixedClock } from '../platform/clock';
@@ -57,15 +57,8 @@ describe('the customer order calls (docs/product/calls.md)', () => {
     t = await createTestApp({ TEST_PAYMENTS: 'true' }, { clock });
     const customers = createCustomersRepository(t.db);
     await seedDemoAccounts(customers);
-    const accounts = await Promise.all(
-      demoAccounts.map((account) => customers.findActiveByEmail(account.email)),
-    );
-    await seedDemoOrders(
-      t.db,
-      t.app.shopApi.orders,
-      accounts.filter((account) => account !== undefined),
-      new Date(NOW),
-    );
+    const accounts = await findDemoAccounts(customers);
+    await seedDemoOrders(t.db, t.app.shopApi.orders, accounts, new Date(NOW));
     demoId = accounts[0]!.id;
     otherId = accounts[1]!.id;
     demo = await signIn(t, { email: 'demo@example.com' });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyPostalAddress } from '@photo/contracts/addresses';
 import { ordersApi } from '@photo/contracts/orders';
 import { PAYMENTS_RECONCILE_JOB } from '../payments/payments.service';
 import { movableClock } from '../platform/clock';
 import { enqueueJob } from '../platform/job-queue';
 import { signInDemoAccounts, type SignedIn, type SignedInCustomer } from '../testing/sign-in';
+import { testAddressInput } from '../testing/test-addresses';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { decideOnTestPaymentPage } from '../testing/test-payment-page';
 import { insertTestPhotos } from '../testing/test-photos';
@@ -129,17 +129,7 @@ describe(`prints ordered through the prints-order page (${process.env.DATABASE_U
       method: 'POST',
       url: '/api/customers/customers/me/addresses',
       headers: owner.headers,
-      payload: {
-        ...emptyPostalAddress('NL'),
-        firstName: 'Demi',
-        lastName: 'Jansen',
-        street: 'Damrak',
-        houseNumber: '1',
-        postcode: '1012 LG',
-        city: 'Amsterdam',
-        isDefaultDelivery: true,
-        isDefaultBilling: false,
-      },
+      payload: testAddressInput({ postcode: '1012 LG', isDefaultBilling: false }),
     });
     expect(saved.statusCode).toBe(201);
     const addressId = saved.json<{ id: string }>().id;

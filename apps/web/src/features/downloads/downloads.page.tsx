@@ -11,8 +11,7 @@ import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import type { MessageId } from '../../shared/i18n/translator';
 import { downloadByNavigation } from '../../shared/photo-library/archive-download';
-import { LoadError } from '../../shared/ui/load-error';
-import { LoadingIndicator } from '../../shared/ui/loading-indicator';
+import { QueryStates } from '../../shared/ui/query-states';
 import { Page } from '../../shared/ui/page';
 import { downloadQueries } from './downloads.queries';
 import './downloads.css';
@@ -40,19 +39,19 @@ export function DownloadsPage() {
   return (
     <Page title={t('title.downloads')}>
       <p className="page-intro">{t('downloads.intro')}</p>
-      {downloads.isPending ? (
-        <LoadingIndicator label={t('common.loading')} />
-      ) : downloads.isError ? (
-        <LoadError message={t('downloads.loadError')} onRetry={() => void downloads.refetch()} />
-      ) : downloads.data.length === 0 ? (
-        <p className="downloads__empty">{t('downloads.empty')}</p>
-      ) : (
-        <ul className="card-list" aria-label={t('title.downloads')}>
-          {downloads.data.map((download) => (
-            <DownloadItem key={download.id} download={download} />
-          ))}
-        </ul>
-      )}
+      <QueryStates query={downloads} errorMessage={t('downloads.loadError')}>
+        {(downloadList) =>
+          downloadList.length === 0 ? (
+            <p className="downloads__empty">{t('downloads.empty')}</p>
+          ) : (
+            <ul className="card-list" aria-label={t('title.downloads')}>
+              {downloadList.map((download) => (
+                <DownloadItem key={download.id} download={download} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryStates>
     </Page>
   );
 }

@@ -20,8 +20,7 @@ import { useI18n } from '../../shared/i18n/i18n.context';
 import type { MessageId } from '../../shared/i18n/translator';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { DataTable } from '../../shared/ui/data-table';
-import { LoadError } from '../../shared/ui/load-error';
-import { LoadingIndicator } from '../../shared/ui/loading-indicator';
+import { QueryStates } from '../../shared/ui/query-states';
 import { Page } from '../../shared/ui/page';
 import { integrationQueries } from './integration.queries';
 import './integration.css';
@@ -38,17 +37,15 @@ export function IntegrationPage() {
 
   return (
     <Page title={t('title.integration')}>
-      {integration.isPending ? (
-        <LoadingIndicator label={t('common.loading')} />
-      ) : integration.isError ? (
-        <LoadError message={t('integration.loadError')} onRetry={() => void integration.refetch()} />
-      ) : (
-        <>
-          <FtpInstructions ftp={integration.data.ftp} />
-          <CallbackSettings integration={integration.data} />
-          <DeliveryLog deliveries={integration.data.deliveries} />
-        </>
-      )}
+      <QueryStates query={integration} errorMessage={t('integration.loadError')}>
+        {(settings) => (
+          <>
+            <FtpInstructions ftp={settings.ftp} />
+            <CallbackSettings integration={settings} />
+            <DeliveryLog deliveries={settings.deliveries} />
+          </>
+        )}
+      </QueryStates>
     </Page>
   );
 }

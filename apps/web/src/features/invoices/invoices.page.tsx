@@ -5,8 +5,7 @@ import { formatMoney } from '@photo/contracts/money';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { DataTable } from '../../shared/ui/data-table';
-import { LoadError } from '../../shared/ui/load-error';
-import { LoadingIndicator } from '../../shared/ui/loading-indicator';
+import { QueryStates } from '../../shared/ui/query-states';
 import { Page } from '../../shared/ui/page';
 import { invoiceQueries } from './invoices.queries';
 
@@ -22,51 +21,51 @@ export function InvoicesPage() {
 
   return (
     <Page title={t('title.invoices')}>
-      {invoices.isPending ? (
-        <LoadingIndicator label={t('common.loading')} />
-      ) : invoices.isError ? (
-        <LoadError message={t('invoices.loadError')} onRetry={() => void invoices.refetch()} />
-      ) : invoices.data.length === 0 ? (
-        <p>{t('invoices.empty')}</p>
-      ) : (
-        <DataTable labelledBy={captionId}>
-          <caption id={captionId}>{t('invoices.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('invoices.date')}</th>
-              <th scope="col">{t('invoices.number')}</th>
-              <th scope="col">{t('invoices.order')}</th>
-              <th scope="col" className="data-table__number">
-                {t('invoices.amount')}
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">{t('invoices.file')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {invoices.data.map((invoice) => (
-              <tr key={invoice.id}>
-                <td>{formatDate(invoice.issued, { dateStyle: 'medium' })}</td>
-                <th scope="row">{invoice.invoiceNumber}</th>
-                <td>{invoice.orderRef}</td>
-                <td className="data-table__number">
-                  {formatMoney(invoice.grossTotal, invoice.currency, locale)}
-                </td>
-                <td>
-                  <a
-                    className="button button--secondary"
-                    href={`${config.apiBaseUrls.invoices}${historicalInvoicePdfPath(invoice.id, invoice.channel)}`}
-                    download={`${invoice.invoiceNumber}.pdf`}
-                  >
-                    {t('invoices.download', { number: invoice.invoiceNumber })}
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
-      )}
+      <QueryStates query={invoices} errorMessage={t('invoices.loadError')}>
+        {(invoiceList) =>
+          invoiceList.length === 0 ? (
+            <p>{t('invoices.empty')}</p>
+          ) : (
+            <DataTable labelledBy={captionId}>
+              <caption id={captionId}>{t('invoices.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('invoices.date')}</th>
+                  <th scope="col">{t('invoices.number')}</th>
+                  <th scope="col">{t('invoices.order')}</th>
+                  <th scope="col" className="data-table__number">
+                    {t('invoices.amount')}
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('invoices.file')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {invoiceList.map((invoice) => (
+                  <tr key={invoice.id}>
+                    <td>{formatDate(invoice.issued, { dateStyle: 'medium' })}</td>
+                    <th scope="row">{invoice.invoiceNumber}</th>
+                    <td>{invoice.orderRef}</td>
+                    <td className="data-table__number">
+                      {formatMoney(invoice.grossTotal, invoice.currency, locale)}
+                    </td>
+                    <td>
+                      <a
+                        className="button button--secondary"
+                        href={`${config.apiBaseUrls.invoices}${historicalInvoicePdfPath(invoice.id, invoice.channel)}`}
+                        download={`${invoice.invoiceNumber}.pdf`}
+                      >
+                        {t('invoices.download', { number: invoice.invoiceNumber })}
+                      </a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </DataTable>
+          )
+        }
+      </QueryStates>
     </Page>
   );
 }

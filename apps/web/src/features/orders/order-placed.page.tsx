@@ -5,8 +5,7 @@ import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
-import { LoadError } from '../../shared/ui/load-error';
-import { LoadingIndicator } from '../../shared/ui/loading-indicator';
+import { QueryStates } from '../../shared/ui/query-states';
 import { Page } from '../../shared/ui/page';
 import { orderQueries } from './orders.queries';
 import './orders.css';
@@ -23,13 +22,9 @@ export function OrderPlacedPage() {
 
   return (
     <Page title={t('title.orderPlaced')}>
-      {details.isPending ? (
-        <LoadingIndicator label={t('common.loading')} />
-      ) : details.isError ? (
-        <LoadError message={t('orderPlaced.loadError')} onRetry={() => void details.refetch()} />
-      ) : (
-        <OrderPlaced order={details.data} />
-      )}
+      <QueryStates query={details} errorMessage={t('orderPlaced.loadError')}>
+        {(order) => <OrderPlaced order={order} />}
+      </QueryStates>
     </Page>
   );
 }

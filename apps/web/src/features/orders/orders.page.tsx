@@ -6,7 +6,7 @@ import { IN_PROGRESS_DAYS, type SuperOrder } from '@photo/contracts/orders';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
-import { LoadError } from '../../shared/ui/load-error';
+import { QueryStates } from '../../shared/ui/query-states';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { Page } from '../../shared/ui/page';
 import { useLoadMoreWhenVisible } from '../../shared/ui/use-load-more-when-visible';
@@ -45,61 +45,61 @@ export function OrdersPage() {
 
   return (
     <Page title={t('title.orders')}>
-      {orders.isPending ? (
-        <LoadingIndicator label={t('common.loading')} />
-      ) : orders.isError ? (
-        <LoadError message={t('error.generic')} onRetry={() => void orders.refetch()} />
-      ) : loaded.length === 0 ? (
-        <p className="orders__empty">{t('orders.empty')}</p>
-      ) : (
-        <>
-          <div className="orders__views" role="group" aria-label={t('orders.views')}>
-            {(['inProgress', 'history'] as const).map((each) => (
-              <button
-                key={each}
-                type="button"
-                className="orders__view"
-                aria-pressed={view === each}
-                onClick={() => setView(each)}
-              >
-                {t(each === 'inProgress' ? 'orders.view.inProgress' : 'orders.view.history')}
-              </button>
-            ))}
-          </div>
-          {shown.length === 0 && !canLoadMore ? (
-            <p className="orders__empty">
-              {t(view === 'inProgress' ? 'orders.emptyInProgress' : 'orders.emptyHistory')}
-            </p>
+      <QueryStates query={orders} errorMessage={t('error.generic')}>
+        {() =>
+          loaded.length === 0 ? (
+            <p className="orders__empty">{t('orders.empty')}</p>
           ) : (
-            <OrderList
-              key={view}
-              orders={shown}
-              label={t(view === 'inProgress' ? 'orders.view.inProgress' : 'orders.view.history')}
-            />
-          )}
-          {orders.isFetchingNextPage && <LoadingIndicator label={t('common.loading')} />}
-          {orders.isFetchNextPageError && (
-            <p className="alert" role="alert">
-              {t('error.generic')}
-            </p>
-          )}
-          {(canLoadMore || orders.isFetchNextPageError) && (
-            <div ref={sentinel} className="orders__more">
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={orders.isFetchingNextPage}
-                onClick={() => void orders.fetchNextPage()}
-              >
-                {t('orders.loadMore')}
-              </button>
-            </div>
-          )}
-          <p className="orders__pdfs">
-            <AppLink to="/pdfs">{t('orders.pdfsLink')}</AppLink>
-          </p>
-        </>
-      )}
+            <>
+              <div className="orders__views" role="group" aria-label={t('orders.views')}>
+                {(['inProgress', 'history'] as const).map((each) => (
+                  <button
+                    key={each}
+                    type="button"
+                    className="orders__view"
+                    aria-pressed={view === each}
+                    onClick={() => setView(each)}
+                  >
+                    {t(each === 'inProgress' ? 'orders.view.inProgress' : 'orders.view.history')}
+                  </button>
+                ))}
+              </div>
+              {shown.length === 0 && !canLoadMore ? (
+                <p className="orders__empty">
+                  {t(view === 'inProgress' ? 'orders.emptyInProgress' : 'orders.emptyHistory')}
+                </p>
+              ) : (
+                <OrderList
+                  key={view}
+                  orders={shown}
+                  label={t(view === 'inProgress' ? 'orders.view.inProgress' : 'orders.view.history')}
+                />
+              )}
+              {orders.isFetchingNextPage && <LoadingIndicator label={t('common.loading')} />}
+              {orders.isFetchNextPageError && (
+                <p className="alert" role="alert">
+                  {t('error.generic')}
+                </p>
+              )}
+              {(canLoadMore || orders.isFetchNextPageError) && (
+                <div ref={sentinel} className="orders__more">
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={orders.isFetchingNextPage}
+                    onClick={() => void orders.fetchNextPage()}
+                  >
+                    {t('orders.loadMore')}
+                  </button>
+                </div>
+              )}
+              <p className="orders__pdfs">
+                <AppLink to="/pdfs">{t('orders.pdfsLink')}</AppLink>
+              </p>
+            </>
+          )
+        }
+      </QueryStates>
     </Page>
   );
 }

@@ -3,8 +3,7 @@ import { pdfFilePath, type CustomerPdf } from '@photo/contracts/products';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
-import { LoadError } from '../../shared/ui/load-error';
-import { LoadingIndicator } from '../../shared/ui/loading-indicator';
+import { QueryStates } from '../../shared/ui/query-states';
 import { Page } from '../../shared/ui/page';
 import { pdfQueries } from './pdfs.queries';
 import './pdfs.css';
@@ -21,19 +20,19 @@ export function PdfsPage() {
   return (
     <Page title={t('title.pdfs')}>
       <p className="page-intro">{t('pdfs.intro')}</p>
-      {pdfs.isPending ? (
-        <LoadingIndicator label={t('common.loading')} />
-      ) : pdfs.isError ? (
-        <LoadError message={t('pdfs.loadError')} onRetry={() => void pdfs.refetch()} />
-      ) : pdfs.data.length === 0 ? (
-        <p>{t('pdfs.empty')}</p>
-      ) : (
-        <ul className="card-list" aria-label={t('title.pdfs')}>
-          {pdfs.data.map((pdf) => (
-            <PdfItem key={pdf.code} pdf={pdf} />
-          ))}
-        </ul>
-      )}
+      <QueryStates query={pdfs} errorMessage={t('pdfs.loadError')}>
+        {(pdfList) =>
+          pdfList.length === 0 ? (
+            <p>{t('pdfs.empty')}</p>
+          ) : (
+            <ul className="card-list" aria-label={t('title.pdfs')}>
+              {pdfList.map((pdf) => (
+                <PdfItem key={pdf.code} pdf={pdf} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryStates>
     </Page>
   );
 }

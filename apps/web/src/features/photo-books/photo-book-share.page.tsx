@@ -11,9 +11,8 @@ import { FormActions } from '../../shared/forms/form-actions';
 import { SubmitFailure } from '../../shared/forms/submit-failure';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
-import { LoadError } from '../../shared/ui/load-error';
 import { AppLink } from '../../shared/routing/app-link';
-import { LoadingIndicator } from '../../shared/ui/loading-indicator';
+import { QueryStates } from '../../shared/ui/query-states';
 import { Page } from '../../shared/ui/page';
 import { BookCover } from './book-cover';
 import { photoBookQueries, type OnlinePhotoBook } from './photo-books.queries';
@@ -45,21 +44,21 @@ export function PhotoBookSharePage() {
       <p>
         <AppLink to="/online-products">{t('photoBookShare.back')}</AppLink>
       </p>
-      {books.isPending ? (
-        <LoadingIndicator label={t('common.loading')} />
-      ) : books.isError ? (
-        <LoadError message={t('photoBooks.loadError')} onRetry={() => void books.refetch()} />
-      ) : !book ? (
-        <p className="alert" role="alert">
-          {t('photoBookShare.notFound')}
-        </p>
-      ) : !book.isPublic ? (
-        <p className="alert" role="alert">
-          {t('photoBookShare.notPublic')}
-        </p>
-      ) : (
-        <ShareForm book={book} />
-      )}
+      <QueryStates query={books} errorMessage={t('photoBooks.loadError')}>
+        {() =>
+          !book ? (
+            <p className="alert" role="alert">
+              {t('photoBookShare.notFound')}
+            </p>
+          ) : !book.isPublic ? (
+            <p className="alert" role="alert">
+              {t('photoBookShare.notPublic')}
+            </p>
+          ) : (
+            <ShareForm book={book} />
+          )
+        }
+      </QueryStates>
     </Page>
   );
 }

@@ -13,11 +13,10 @@ import { Field } from '../../shared/forms/field';
 import { SubmitFailure } from '../../shared/forms/submit-failure';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
-import { LoadError } from '../../shared/ui/load-error';
 import type { MessageId } from '../../shared/i18n/translator';
 import { AppLink } from '../../shared/routing/app-link';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
-import { LoadingIndicator } from '../../shared/ui/loading-indicator';
+import { QueryStates } from '../../shared/ui/query-states';
 import { Page } from '../../shared/ui/page';
 import { BookCover } from './book-cover';
 import { photoBookQueries, type OnlinePhotoBook } from './photo-books.queries';
@@ -59,19 +58,19 @@ export function PhotoBooksPage() {
         {/* The gallery is the server's public page (decision 095), not a route of this app. */}
         <a href={WIDGET_GALLERY_PATH}>{t('photoBooks.galleryLink')}</a>
       </p>
-      {books.isPending ? (
-        <LoadingIndicator label={t('common.loading')} />
-      ) : books.isError ? (
-        <LoadError message={t('photoBooks.loadError')} onRetry={() => void books.refetch()} />
-      ) : books.data.length === 0 ? (
-        <p className="photo-books__empty">{t('photoBooks.empty')}</p>
-      ) : (
-        <ul className="card-list" aria-label={t('title.photoBooks')}>
-          {books.data.map((book) => (
-            <BookItem key={book.id} book={book} />
-          ))}
-        </ul>
-      )}
+      <QueryStates query={books} errorMessage={t('photoBooks.loadError')}>
+        {(bookList) =>
+          bookList.length === 0 ? (
+            <p className="photo-books__empty">{t('photoBooks.empty')}</p>
+          ) : (
+            <ul className="card-list" aria-label={t('title.photoBooks')}>
+              {bookList.map((book) => (
+                <BookItem key={book.id} book={book} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryStates>
       {blocked.isError ? (
         <p className="alert" role="alert">
           {t('photoBooks.blocked.loadError')}

@@ -6,8 +6,7 @@ import { useAppEnvironment } from '../../shared/environment/app-environment.cont
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
-import { LoadError } from '../../shared/ui/load-error';
-import { LoadingIndicator } from '../../shared/ui/loading-indicator';
+import { QueryStates } from '../../shared/ui/query-states';
 import { Page } from '../../shared/ui/page';
 import { projectQueries } from './saved-projects.queries';
 import './saved-projects.css';
@@ -40,47 +39,47 @@ export function SavedProjectsPage() {
 
   return (
     <Page title={t('title.savedProjects')}>
-      {projects.isPending ? (
-        <LoadingIndicator label={t('common.loading')} />
-      ) : projects.isError ? (
-        <LoadError message={t('savedProjects.loadError')} onRetry={() => void projects.refetch()} />
-      ) : projects.data.totalProjectCount === 0 ? (
-        <p className="saved-projects__empty">{t('savedProjects.empty')}</p>
-      ) : (
-        <>
-          <ul className="card-list" aria-label={t('title.savedProjects')} aria-busy={projects.isFetching}>
-            {projects.data.projects.map((project) => (
-              <ProjectItem
-                key={project.id}
-                project={project}
-                failed={failedIds.has(project.id)}
-                onDeleteResult={(failed) => markFailed(project.id, failed)}
-              />
-            ))}
-          </ul>
-          {pageCount > 1 && (
-            <nav className="saved-projects__paging" aria-label={t('savedProjects.paging')}>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-              >
-                {t('savedProjects.previous')}
-              </button>
-              <p aria-live="polite">{t('savedProjects.pageStatus', { page, pages: pageCount })}</p>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={page >= pageCount}
-                onClick={() => setPage(page + 1)}
-              >
-                {t('savedProjects.next')}
-              </button>
-            </nav>
-          )}
-        </>
-      )}
+      <QueryStates query={projects} errorMessage={t('savedProjects.loadError')}>
+        {(savedProjects) =>
+          savedProjects.totalProjectCount === 0 ? (
+            <p className="saved-projects__empty">{t('savedProjects.empty')}</p>
+          ) : (
+            <>
+              <ul className="card-list" aria-label={t('title.savedProjects')} aria-busy={projects.isFetching}>
+                {savedProjects.projects.map((project) => (
+                  <ProjectItem
+                    key={project.id}
+                    project={project}
+                    failed={failedIds.has(project.id)}
+                    onDeleteResult={(failed) => markFailed(project.id, failed)}
+                  />
+                ))}
+              </ul>
+              {pageCount > 1 && (
+                <nav className="saved-projects__paging" aria-label={t('savedProjects.paging')}>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={page <= 1}
+                    onClick={() => setPage(page - 1)}
+                  >
+                    {t('savedProjects.previous')}
+                  </button>
+                  <p aria-live="polite">{t('savedProjects.pageStatus', { page, pages: pageCount })}</p>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={page >= pageCount}
+                    onClick={() => setPage(page + 1)}
+                  >
+                    {t('savedProjects.next')}
+                  </button>
+                </nav>
+              )}
+            </>
+          )
+        }
+      </QueryStates>
     </Page>
   );
 }

@@ -13,8 +13,7 @@ import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink, useAppNavigate } from '../../shared/routing/app-link';
-import { LoadError } from '../../shared/ui/load-error';
-import { LoadingIndicator } from '../../shared/ui/loading-indicator';
+import { QueryStates } from '../../shared/ui/query-states';
 import { Page } from '../../shared/ui/page';
 import { useToasts } from '../../shared/ui/toasts';
 import { settingsPaths } from './settings-paths';
@@ -53,20 +52,20 @@ export function EditAddressPage() {
   const address = addresses.data?.find((candidate) => candidate.id === id);
   return (
     <Page title={t('title.deliveryAddress')}>
-      {addresses.isPending ? (
-        <LoadingIndicator label={t('common.loading')} />
-      ) : addresses.isError ? (
-        <LoadError message={t('settings.loadError')} onRetry={() => void addresses.refetch()} />
-      ) : address ? (
-        <AddressEditor key={address.id} initial={address} />
-      ) : (
-        <>
-          <p>{t('settings.addresses.notFound')}</p>
-          <AppLink className="button button--secondary" to={paths.allAddresses}>
-            {t('settings.back')}
-          </AppLink>
-        </>
-      )}
+      <QueryStates query={addresses} errorMessage={t('settings.loadError')}>
+        {() =>
+          address ? (
+            <AddressEditor key={address.id} initial={address} />
+          ) : (
+            <>
+              <p>{t('settings.addresses.notFound')}</p>
+              <AppLink className="button button--secondary" to={paths.allAddresses}>
+                {t('settings.back')}
+              </AppLink>
+            </>
+          )
+        }
+      </QueryStates>
     </Page>
   );
 }

@@ -3,8 +3,7 @@ import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
-import { LoadError } from '../../shared/ui/load-error';
-import { LoadingIndicator } from '../../shared/ui/loading-indicator';
+import { QueryStates } from '../../shared/ui/query-states';
 import { Page } from '../../shared/ui/page';
 import { AddressList } from './address-list';
 import { settingsPaths } from './settings-paths';
@@ -27,13 +26,9 @@ export function AddressesPage() {
           {t('settings.back')}
         </AppLink>
       </div>
-      {addresses.isPending ? (
-        <LoadingIndicator label={t('common.loading')} />
-      ) : addresses.isError ? (
-        <LoadError message={t('settings.loadError')} onRetry={() => void addresses.refetch()} />
-      ) : (
-        <AddressList addresses={addresses.data} />
-      )}
+      <QueryStates query={addresses} errorMessage={t('settings.loadError')}>
+        {(addressList) => <AddressList addresses={addressList} />}
+      </QueryStates>
     </Page>
   );
 }

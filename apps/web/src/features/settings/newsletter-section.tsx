@@ -5,8 +5,7 @@ import { useAppEnvironment } from '../../shared/environment/app-environment.cont
 import { SubmitFailure } from '../../shared/forms/submit-failure';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
-import { LoadError } from '../../shared/ui/load-error';
-import { LoadingIndicator } from '../../shared/ui/loading-indicator';
+import { QueryStates } from '../../shared/ui/query-states';
 
 const newsletterKey = ['customers', 'me', 'newsletter'] as const;
 
@@ -36,42 +35,42 @@ export function NewsletterSection() {
       <h2 className="settings__heading" id={headingId}>
         {t('settings.newsletter.heading')}
       </h2>
-      {subscription.isPending ? (
-        <LoadingIndicator label={t('common.loading')} />
-      ) : subscription.isError ? (
-        <LoadError message={t('settings.loadError')} onRetry={() => void subscription.refetch()} />
-      ) : subscription.data.status === 'subscribed' ? (
-        <>
-          <p>{t('settings.newsletter.subscribed')}</p>
-          <div className="actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={change.isPending}
-              onClick={() => change.mutate(false)}
-            >
-              {t('settings.newsletter.unsubscribe')}
-            </button>
-          </div>
-        </>
-      ) : (
-        <>
-          {subscription.data.status === 'pending' && <p role="status">{t('settings.newsletter.pending')}</p>}
-          <p>{t('settings.newsletter.consent')}</p>
-          <div className="actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={change.isPending}
-              onClick={() => change.mutate(true)}
-            >
-              {subscription.data.status === 'pending'
-                ? t('settings.newsletter.resend')
-                : t('settings.newsletter.subscribe')}
-            </button>
-          </div>
-        </>
-      )}
+      <QueryStates query={subscription} errorMessage={t('settings.loadError')}>
+        {(newsletter) =>
+          newsletter.status === 'subscribed' ? (
+            <>
+              <p>{t('settings.newsletter.subscribed')}</p>
+              <div className="actions">
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={change.isPending}
+                  onClick={() => change.mutate(false)}
+                >
+                  {t('settings.newsletter.unsubscribe')}
+                </button>
+              </div>
+            </>
+          ) : (
+            <>
+              {newsletter.status === 'pending' && <p role="status">{t('settings.newsletter.pending')}</p>}
+              <p>{t('settings.newsletter.consent')}</p>
+              <div className="actions">
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={change.isPending}
+                  onClick={() => change.mutate(true)}
+                >
+                  {newsletter.status === 'pending'
+                    ? t('settings.newsletter.resend')
+                    : t('settings.newsletter.subscribe')}
+                </button>
+              </div>
+            </>
+          )
+        }
+      </QueryStates>
       <SubmitFailure message={change.failure} />
     </section>
   );

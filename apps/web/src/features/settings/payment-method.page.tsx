@@ -12,8 +12,7 @@ import { SubmitFailure } from '../../shared/forms/submit-failure';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useT } from '../../shared/i18n/i18n.context';
 import type { MessageId } from '../../shared/i18n/translator';
-import { LoadError } from '../../shared/ui/load-error';
-import { LoadingIndicator } from '../../shared/ui/loading-indicator';
+import { QueryStates } from '../../shared/ui/query-states';
 import { Page } from '../../shared/ui/page';
 import { settingsPaths } from './settings-paths';
 import './settings.css';
@@ -43,15 +42,15 @@ export function PaymentMethodPage() {
 
   return (
     <Page title={t('title.paymentMethod')}>
-      {methods.isPending ? (
-        <LoadingIndicator label={t('common.loading')} />
-      ) : methods.isError ? (
-        <LoadError message={t('settings.loadError')} onRetry={() => void methods.refetch()} />
-      ) : methods.data.available.length === 0 ? (
-        <p>{t('paymentMethod.empty')}</p>
-      ) : (
-        <PaymentMethodForm methods={methods.data} />
-      )}
+      <QueryStates query={methods} errorMessage={t('settings.loadError')}>
+        {(paymentMethods) =>
+          paymentMethods.available.length === 0 ? (
+            <p>{t('paymentMethod.empty')}</p>
+          ) : (
+            <PaymentMethodForm methods={paymentMethods} />
+          )
+        }
+      </QueryStates>
     </Page>
   );
 }

@@ -4,8 +4,7 @@ import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
-import { LoadError } from '../../shared/ui/load-error';
-import { LoadingIndicator } from '../../shared/ui/loading-indicator';
+import { QueryStates } from '../../shared/ui/query-states';
 import { Page } from '../../shared/ui/page';
 import { AddressList } from './address-list';
 import { CookieSettings } from './cookie-settings';
@@ -100,13 +99,9 @@ export function SettingsPage() {
       </Section>
 
       <Section title={t('settings.addresses.heading')}>
-        {addresses.isPending ? (
-          <LoadingIndicator label={t('common.loading')} />
-        ) : addresses.isError ? (
-          <LoadError message={t('settings.loadError')} onRetry={() => void addresses.refetch()} />
-        ) : (
-          <AddressList addresses={shownAddresses ?? []} />
-        )}
+        <QueryStates query={addresses} errorMessage={t('settings.loadError')}>
+          {() => <AddressList addresses={shownAddresses ?? []} />}
+        </QueryStates>
         <div className="actions">
           <AppLink className="button button--secondary" to={paths.newAddress}>
             {t('settings.addresses.add')}

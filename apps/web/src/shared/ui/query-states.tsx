@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { useT } from '../i18n/i18n.context';
+import { LoadError } from './load-error';
+import { LoadingIndicator } from './loading-indicator';
+
+/** What `QueryStates` reads of a TanStack query: single and infinite queries both fit. */
+type LoadableQuery<TData> =
+  | { isPending: true; isError: false; data: undefined; refetch: () => unknown }
+  | { isPending: false; isError: true; data: TData | undefined; refetch: () => unknown }
+  | { isPending: false; isError: false; data: TData; refetch: () => unknown };
+
+/**
+ * The spinner while a page's data loads and the retryable error when it fails, the same on every page;
+ * `children` draws the data once it is there.
+ */
+export function QueryStates<TData>({
+  query,
+  errorMessage,
+  children,
+}: {
+  query: LoadableQuery<TData>;
+  errorMessage: string;
+  children: (data: TData) => ReactNode;
+}) {
+  const t = useT();
+  if (query.isPending) return <LoadingIndicator label={t('common.loading')} />;
+  if (query.isError) return <LoadError message={errorMessage} onRetry={() => void query.refetch()} />;
+  return children(query.data);
+}
