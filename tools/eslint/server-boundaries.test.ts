@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { RuleTester } from 'eslint';
+import { Linter, RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { afterAll, describe, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { serverBoundaries } from './server-boundaries.js';
 
 RuleTester.describe = describe;
@@ -84,4 +84,25 @@ new RuleTester({ languageOptions: { parser: tseslint.parser } }).run('server-bou
       errors: [{ message: 'Only server.ts may load demo/, with import() on a demo start.' }],
     },
   ],
+});
+
+describe('server-boundaries in a configuration', () => {
+  it('reports every broken boundary of a file at the line of its import', () => {
+    const messages = new Linter({ configType: 'flat', cwd: root }).verify(
+      "import { keys } from './service';\nimport { seed } from '../demo/seed';\n",
+      [
+        {
+          files: ['**/*.ts'],
+          languageOptions: { parser: tseslint.parser },
+          plugins: { local: { rules: { 'server-boundaries': serverBoundaries } } },
+          rules: { 'local/server-boundaries': ['error', ...options] },
+        },
+      ],
+      path.join(root, 'src/downloads/job.ts'),
+    );
+    expect(messages.map((message) => [message.line, message.message])).toEqual([
+      [1, 'Import cycle: downloads/job.ts -> downloads/service.ts -> downloads/job.ts.'],
+      [2, 'Production code must not import demo/: server.ts loads it with import() on a demo start.'],
+    ]);
+  });
 });
