@@ -11,10 +11,48 @@ export const CALLBACK_RECEIVER_PORT = E2E_PORT + 1000;
 export const E2E_SHOP_TOKEN = 'e2e-shop-service-token-0123456789abcdef';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'photo-e2e-'));
 
+/** Stories that move the server's clock (support/clock.ts) carry this tag and run alone, last. */
+export const SERVER_CLOCK_TAG = '@server-clock';
+const clockStories = new RegExp(SERVER_CLOCK_TAG);
+/**
+ * The stories that sign in as the seeded demo accounts and change what they have (orders, invoices,
+ * albums, projects, sign-in attempts): one story counts what another adds to, so they take turns.
+ */
+const demoDataStories = [
+  'accessibility',
+  'account-lifecycle',
+  'albums-demo',
+  'integration',
+  'invoices',
+  'orders',
+  'pdfs',
+  'prints-orders',
+  'registration',
+  'saved-projects',
+  'shell',
+  'sign-in',
+].map((name) => `${name}.spec.ts`);
+/** Every page in every language as the demo accounts: it only looks, so its pages can run side by side. */
+const qualitySweep = 'quality-sweep.spec.ts';
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  // Three rounds on two workers (decision 134): the demo accounts' stories on one worker beside the
+  // stories of throwaway customers on the other; then the quality sweep on both, with nobody changing
+  // the demo data under it; then the stories that move the server's clock, alone.
+  projects: [
+    { name: 'demo data', testMatch: demoDataStories, grepInvert: clockStories, workers: 1 },
+    { name: 'stories', testIgnore: [...demoDataStories, qualitySweep], grepInvert: clockStories },
+    {
+      name: 'quality sweep',
+      testMatch: qualitySweep,
+      fullyParallel: true,
+      dependencies: ['demo data', 'stories'],
+    },
+    { name: 'server clock', grep: clockStories, workers: 1, dependencies: ['quality sweep'] },
+  ],
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -7,6 +7,7 @@ import { expect, type Browser, type Download, type Locator, type Page } from '@p
 import yauzl from 'yauzl';
 import { linkIn, waitForMail } from './mailbox';
 import { unitedKingdom } from './storefronts';
+import { uniqueEmail } from './unique-name';
 
 /** The shared real photo fixtures (outside the repository; tests skip where they are absent). */
 export const fixtures = path.resolve(
@@ -14,10 +15,9 @@ export const fixtures = path.resolve(
   '../../../shared/fixtures/photos',
 );
 export const shop = unitedKingdom.origin;
-let accounts = 0;
 
 /** A fresh e-mail address for a customer registered by a test. */
-export const newEmail = (label = 'photos') => `${label}-${Date.now()}-${(accounts += 1)}@example.com`;
+export const newEmail = (label = 'photos') => uniqueEmail(label);
 
 /**
  * A new customer, registered through the real 'Create an account' page and the link mailed to them,
@@ -33,7 +33,7 @@ export async function newCustomer(
   await page.goto(`${shop}${options.path ?? '/my-photos/photos'}`);
   await page.getByRole('link', { name: 'Create an account' }).click();
   await page.getByLabel('First name').fill('Photo');
-  await page.getByLabel('Last name').fill(`Tester ${accounts}`);
+  await page.getByLabel('Last name').fill('Tester');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill('a-long-password');
   await page.getByRole('button', { name: 'Create account' }).click();

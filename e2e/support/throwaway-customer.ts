@@ -5,8 +5,7 @@ import { linkIn, waitForMail } from './mailbox';
 import { expectSignInPage } from './sign-in';
 import type { Storefront } from './storefronts';
 import { signInTexts } from './texts';
-
-let made = 0;
+import { uniqueEmail } from './unique-name';
 
 export interface ThrowawayCustomer {
   account: DemoAccount;
@@ -26,9 +25,8 @@ export async function newThrowawayCustomer(
   path = '/',
   { business = false }: { business?: boolean } = {},
 ): Promise<ThrowawayCustomer> {
-  made += 1;
   const account: DemoAccount = {
-    email: `tess-${Date.now()}-${made}@example.com`,
+    email: uniqueEmail('tess'),
     password: 'throwaway-password',
     name: 'Tess Temp',
   };

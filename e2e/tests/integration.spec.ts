@@ -6,6 +6,7 @@ import { expectNoAxeViolations, expectReflowAt320 } from '../support/accessibili
 import { expect, test } from '../support/fixtures';
 import { moveOrder, placeOrder } from '../support/shop';
 import { unitedKingdom } from '../support/storefronts';
+import { uniqueName } from '../support/unique-name';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -70,7 +71,7 @@ test.describe('B2B pages', () => {
 
       // An order of this customer changes: a signed callback tells the receiver.
       const orderId = await placeOrder({
-        code: `UK-CB-${Date.now()}`,
+        code: uniqueName('UK-CB'),
         email: businessCustomer.email,
         storefront: 'uk',
         lines: [{ articleName: 'Poster A2', quantity: 1, unitPrice: 1495 }],

@@ -5,12 +5,13 @@ import { expectNoAxeViolations, expectReflowAt320 } from '../support/accessibili
 import { expect, test } from '../support/fixtures';
 import { moveOrder, placeOrder } from '../support/shop';
 import { unitedKingdom } from '../support/storefronts';
+import { uniqueName } from '../support/unique-name';
 
 test.describe('B2B invoices', () => {
   test('a business customer’s confirmed order gets an invoice whose PDF shows its number, VAT and totals', async ({
     openSignedIn,
   }) => {
-    const code = `UK-E2E-${Date.now()}`;
+    const code = uniqueName('UK-E2E');
     const orderId = await placeOrder({
       code,
       email: businessCustomer.email,

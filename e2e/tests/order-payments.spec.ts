@@ -7,6 +7,7 @@ import { moveOrder, placeOrder } from '../support/shop';
 import { netherlands, unitedKingdom, type Storefront } from '../support/storefronts';
 import { appTexts, fill, mailTexts, signInTexts } from '../support/texts';
 import { newThrowawayCustomer } from '../support/throwaway-customer';
+import { uniqueName } from '../support/unique-name';
 
 /** The customer pays on the local test provider's page (TEST_PAYMENTS), in the storefront's language. */
 async function payOnProviderPage(page: Page, storefront: Storefront): Promise<void> {
@@ -59,7 +60,7 @@ test.describe('paying for orders (issue 20)', () => {
     await expect(page).toHaveURL(unitedKingdom.url('/settings/payment-method'));
 
     // An earlier order of 12 prints, made and sent by the shop.
-    const earlier = `UK-E2E-${Date.now()}`;
+    const earlier = uniqueName('UK-E2E');
     await placeOrder({
       code: earlier,
       email: account.email,
@@ -129,7 +130,7 @@ test.describe('paying for orders (issue 20)', () => {
   }) => {
     const nl = appTexts(netherlands);
     const { account, context, page } = await newThrowawayCustomer(browser, netherlands, '/orders');
-    const code = `NL-E2E-${Date.now()}`;
+    const code = uniqueName('NL-E2E');
     await placeOrder({
       code,
       email: account.email,

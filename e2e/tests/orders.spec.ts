@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
 import { businessCustomer, privateCustomer } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { SERVER_CLOCK_TAG } from '../playwright.config';
 import { moveServerClock } from '../support/clock';
 import { moveOrder, shopCommand } from '../support/shop';
 import { unitedKingdom } from '../support/storefronts';
@@ -181,42 +182,44 @@ test.describe('orders', () => {
     ).toBeVisible();
   });
 
-  test('an order the shop has sent and been paid for stays in progress for 14 days, then moves to history', async ({
-    browser,
-  }) => {
-    const { account, context, page } = await newThrowawayCustomer(browser, unitedKingdom, '/orders');
-    try {
-      await expect(page.getByText("You haven't ordered anything yet!")).toBeVisible();
-      // The shop's operators place the order, take the payment and send it with their command.
-      const orderCode = (
-        await shopCommand('place', '--email', account.email, '--storefront', unitedKingdom.code)
-      ).trim();
-      await page.reload();
-      const inProgress = page.getByRole('list', { name: 'In progress' });
-      const order = inProgress
-        .getByRole('listitem')
-        .filter({ has: page.getByRole('link', { name: `Order ${orderCode}` }) });
-      await expect(order.getByText('Awaiting payment')).toBeVisible();
+  test(
+    'an order the shop has sent and been paid for stays in progress for 14 days, then moves to history',
+    { tag: SERVER_CLOCK_TAG },
+    async ({ browser }) => {
+      const { account, context, page } = await newThrowawayCustomer(browser, unitedKingdom, '/orders');
+      try {
+        await expect(page.getByText("You haven't ordered anything yet!")).toBeVisible();
+        // The shop's operators place the order, take the payment and send it with their command.
+        const orderCode = (
+          await shopCommand('place', '--email', account.email, '--storefront', unitedKingdom.code)
+        ).trim();
+        await page.reload();
+        const inProgress = page.getByRole('list', { name: 'In progress' });
+        const order = inProgress
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('link', { name: `Order ${orderCode}` }) });
+        await expect(order.getByText('Awaiting payment')).toBeVisible();
 
-      await shopCommand('pay', orderCode);
-      await shopCommand('dispatch', orderCode);
-      await page.reload();
-      await expect(order.getByText('Sent', { exact: true })).toBeVisible();
+        await shopCommand('pay', orderCode);
+        await shopCommand('dispatch', orderCode);
+        await page.reload();
+        await expect(order.getByText('Sent', { exact: true })).toBeVisible();
 
-      // 13 days after the payment it is still in progress; after 14 it is history.
-      await moveServerClock(13);
-      await page.reload();
-      await expect(order.getByText('Sent', { exact: true })).toBeVisible();
-      await moveServerClock(15);
-      await page.reload();
-      await expect(page.getByText('You have no orders in progress.')).toBeVisible();
-      await page.getByRole('button', { name: 'History' }).click();
-      const history = page.getByRole('list', { name: 'History' });
-      await expect(history.getByRole('link', { name: `Order ${orderCode}` })).toBeVisible();
-      await expect(history.getByText('Sent', { exact: true })).toBeVisible();
-    } finally {
-      await moveServerClock(0);
-      await context.close();
-    }
-  });
+        // 13 days after the payment it is still in progress; after 14 it is history.
+        await moveServerClock(13);
+        await page.reload();
+        await expect(order.getByText('Sent', { exact: true })).toBeVisible();
+        await moveServerClock(15);
+        await page.reload();
+        await expect(page.getByText('You have no orders in progress.')).toBeVisible();
+        await page.getByRole('button', { name: 'History' }).click();
+        const history = page.getByRole('list', { name: 'History' });
+        await expect(history.getByRole('link', { name: `Order ${orderCode}` })).toBeVisible();
+        await expect(history.getByText('Sent', { exact: true })).toBeVisible();
+      } finally {
+        await moveServerClock(0);
+        await context.close();
+      }
+    },
+  );
 });

@@ -1,12 +1,14 @@
 import type { Page } from '@playwright/test';
 import { lapsingCustomer, privateCustomer } from '../support/accounts';
 import { expectNoAxeViolations } from '../support/accessibility';
+import { SERVER_CLOCK_TAG } from '../playwright.config';
 import { moveServerClock } from '../support/clock';
 import { expect, test } from '../support/fixtures';
 import { tile } from '../support/photo-library';
 import { placeOrder } from '../support/shop';
 import { unitedKingdom } from '../support/storefronts';
 import { newThrowawayCustomer } from '../support/throwaway-customer';
+import { uniqueName } from '../support/unique-name';
 
 /** Whole days the customer's photos are still kept, as the page reads them (through its session). */
 const daysOfStorageLeft = (page: Page) =>
@@ -111,64 +113,68 @@ test.describe('prints ordered end to end, and the storage reactivation', () => {
     ).toBeVisible();
   });
 
-  test('tells a new customer how long their photos are kept as the time runs out, and an order keeps them', async ({
-    browser,
-  }) => {
-    const { account, context, page } = await newThrowawayCustomer(
-      browser,
-      unitedKingdom,
-      '/my-photos/photos',
-    );
-    const banner = page.getByRole('region', { name: 'Photo storage' });
-    const keepPhotos = banner.getByRole('button', { name: 'Keep my photos' });
-    const modal = page.getByRole('dialog');
-    try {
-      // Safe: kept 18 months after registering (17 whole months from now on), nothing to do.
-      await expect(banner).toHaveText('17 months storage remaining.');
-      await expect(keepPhotos).toBeHidden();
-      const daysAtRegistration = await daysOfStorageLeft(page);
-      const visitWithDaysLeft = async (days: number) => {
-        await moveServerClock(daysAtRegistration - days);
+  test(
+    'tells a new customer how long their photos are kept as the time runs out, and an order keeps them',
+    { tag: SERVER_CLOCK_TAG },
+    async ({ browser }) => {
+      const { account, context, page } = await newThrowawayCustomer(
+        browser,
+        unitedKingdom,
+        '/my-photos/photos',
+      );
+      const banner = page.getByRole('region', { name: 'Photo storage' });
+      const keepPhotos = banner.getByRole('button', { name: 'Keep my photos' });
+      const modal = page.getByRole('dialog');
+      try {
+        // Safe: kept 18 months after registering (17 whole months from now on), nothing to do.
+        await expect(banner).toHaveText('17 months storage remaining.');
+        await expect(keepPhotos).toBeHidden();
+        const daysAtRegistration = await daysOfStorageLeft(page);
+        const visitWithDaysLeft = async (days: number) => {
+          await moveServerClock(daysAtRegistration - days);
+          await page.reload();
+        };
+
+        // Warning: two months left, and a way to keep them, but no interruption.
+        await visitWithDaysLeft(70);
+        await expect(banner).toContainText('2 months storage remaining.');
+        await expect(keepPhotos).toBeVisible();
+        await expect(modal).toBeHidden();
+
+        // Critical: days, and the modal opens by itself (once in this browser session).
+        await visitWithDaysLeft(12);
+        await expect(
+          page.getByRole('dialog', { name: 'Your photos will be deleted in 12 days.' }),
+        ).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(banner).toContainText('12 days storage remaining.');
+
+        await visitWithDaysLeft(1);
+        await expect(banner).toContainText('Your photos will be deleted tomorrow.');
+        await expect(modal).toBeHidden();
+        await keepPhotos.click();
+        await expect(
+          page.getByRole('dialog', { name: 'Your photos will be deleted tomorrow.' }),
+        ).toBeVisible();
+        await page.keyboard.press('Escape');
+
+        await visitWithDaysLeft(0);
+        await expect(banner).toContainText('Your photos will be deleted today.');
+
+        // The customer orders in the shop: the period starts again and the warning is gone.
+        await placeOrder({
+          code: uniqueName('UK-KEEP'),
+          email: account.email,
+          storefront: unitedKingdom.code,
+          lines: [{ articleName: 'Prints 10x15 glossy', quantity: 24, unitPrice: 17 }],
+        });
         await page.reload();
-      };
-
-      // Warning: two months left, and a way to keep them, but no interruption.
-      await visitWithDaysLeft(70);
-      await expect(banner).toContainText('2 months storage remaining.');
-      await expect(keepPhotos).toBeVisible();
-      await expect(modal).toBeHidden();
-
-      // Critical: days, and the modal opens by itself (once in this browser session).
-      await visitWithDaysLeft(12);
-      await expect(
-        page.getByRole('dialog', { name: 'Your photos will be deleted in 12 days.' }),
-      ).toBeVisible();
-      await page.keyboard.press('Escape');
-      await expect(banner).toContainText('12 days storage remaining.');
-
-      await visitWithDaysLeft(1);
-      await expect(banner).toContainText('Your photos will be deleted tomorrow.');
-      await expect(modal).toBeHidden();
-      await keepPhotos.click();
-      await expect(page.getByRole('dialog', { name: 'Your photos will be deleted tomorrow.' })).toBeVisible();
-      await page.keyboard.press('Escape');
-
-      await visitWithDaysLeft(0);
-      await expect(banner).toContainText('Your photos will be deleted today.');
-
-      // The customer orders in the shop: the period starts again and the warning is gone.
-      await placeOrder({
-        code: `UK-KEEP-${Date.now()}`,
-        email: account.email,
-        storefront: unitedKingdom.code,
-        lines: [{ articleName: 'Prints 10x15 glossy', quantity: 24, unitPrice: 17 }],
-      });
-      await page.reload();
-      await expect(banner).toHaveText('17 months storage remaining.');
-      await expect(keepPhotos).toBeHidden();
-    } finally {
-      await moveServerClock(0);
-      await context.close();
-    }
-  });
+        await expect(banner).toHaveText('17 months storage remaining.');
+        await expect(keepPhotos).toBeHidden();
+      } finally {
+        await moveServerClock(0);
+        await context.close();
+      }
+    },
+  );
 });

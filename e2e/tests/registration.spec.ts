@@ -7,15 +7,13 @@ import { linkIn, waitForMail } from '../support/mailbox';
 import { expectSignInPage, signIn, submitSignIn } from '../support/sign-in';
 import { netherlands, unitedKingdom, type Storefront } from '../support/storefronts';
 import { fill, mailTexts, signInTexts } from '../support/texts';
+import { uniqueEmail } from '../support/unique-name';
 
 const CUSTOMER_API = '/api/customers/customers/me';
 const LINK_HOURS = 24;
-let customers = 0;
-
 function newAccount(name: string): DemoAccount {
-  customers += 1;
   return {
-    email: `${name.toLowerCase()}-${Date.now()}-${customers}@example.com`,
+    email: uniqueEmail(name.toLowerCase()),
     password: 'analytical-engine',
     name: `${name} Lovelace`,
   };
