@@ -9,7 +9,9 @@ const onPath = (command: string) => spawnSync('sh', ['-c', `command -v ${command
 const chromium = chromiumPath();
 const missing = [
   ...(chromium && existsSync(chromium) ? [] : ['Chromium (Debian package chromium)']),
-  ...['pdftotext', 'pdfinfo'].filter((tool) => !onPath(tool)).map((tool) => `${tool} (Debian package poppler-utils)`),
+  ...['pdftotext', 'pdfinfo']
+    .filter((tool) => !onPath(tool))
+    .map((tool) => `${tool} (Debian package poppler-utils)`),
 ];
 
 if (missing.length > 0) {
