@@ -1,12 +1,16 @@
-import type { InternalOrderState } from '@photo/contracts/orders';
+import { articleGroups, type ArticleGroup, type InternalOrderState } from '@photo/contracts/orders';
 import type { Queryable } from '../platform/database';
 import { enqueueJob, type BackgroundWork } from '../platform/job-queue';
 import type { OrdersRepository } from '../orders/orders.repository';
 import type { OrderStateChange } from '../orders/order-intake.service';
 import type { MerchandiseService } from '../merchandise/merchandise.service';
+import { supplyKindOf } from './invoice-rules';
 import { invoiceLocaleOf, type InvoicesService } from './invoices.service';
 
 export const INVOICE_ISSUE_JOB = 'invoices.issue';
+
+const isArticleGroup = (group: string): group is ArticleGroup =>
+  (articleGroups as readonly string[]).includes(group);
 
 /** States of a confirmed order: an order the shop reports already past confirmation is invoiced too. */
 const invoiceable = new Set<InternalOrderState>([
@@ -23,6 +27,13 @@ export async function invoiceConfirmedOrder(tx: Queryable, change: OrderStateCha
     orderId: change.orderId,
     confirmedAt: change.changedAt.toISOString(),
   });
+}
+
+/** The shop-side API accepts only known groups; another in the table is a bug to surface, not to tax by guess. */
+function articleGroupOf(group: string): ArticleGroup {
+  if (!isArticleGroup(group))
+    throw new Error(`Unknown article group ${group}: its VAT supply kind is not known`);
+  return group;
 }
 
 /** The job: the order as it stands, invoiced once (a repeated job finds its invoice). */
@@ -57,9 +68,23 @@ export function createInvoiceWork(deps: {
             ),
             quantity: product.quantity,
             unitPrice: product.unitPrice,
+            supply: supplyKindOf[articleGroupOf(product.articleGroup)],
           })),
           deliveryPrice: order.position === 0 ? superOrder.deliveryPrice : 0,
           confirmedAt,
+          deliveryCountry: superOrder.deliveryAddress.country,
+          // Dispatched goods are supplied; before that, the shop's planned delivery is the best known date.
+          suppliedAt:
+            order.state === 'Dispatched'
+              ? order.stateChangedAt.toISOString()
+              : order.deliveryEarliest
+                ? `${order.deliveryEarliest}T12:00:00.000Z`
+                : undefined,
+          paidAt:
+            order.paymentChangedAt &&
+            (order.paymentStatus === 'paymentSuccess' || order.paymentStatus === 'paymentFree')
+              ? order.paymentChangedAt.toISOString()
+              : undefined,
         });
       },
     },

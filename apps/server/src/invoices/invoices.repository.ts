@@ -1,6 +1,7 @@
 import type { Queryable } from '../platform/database';
 import { column, isoTimestamp, json, nullable, numeric, rowMapper, type RowOf } from '../platform/rows';
 import type { InvoiceSnapshot } from './invoice-document';
+import type { BuyerDetail } from './invoice-rules';
 
 export interface InvoiceRecord {
   id: string;
@@ -12,6 +13,8 @@ export interface InvoiceRecord {
   issuedAt: string;
   currency: string;
   grossTotal: number;
+  /** The invoice's status for the shop: empty when complete, else the buyer details it lacks. */
+  missingDetails: BuyerDetail[];
   snapshot: InvoiceSnapshot;
   pdfKey: string | null;
   pdfSize: number | null;
@@ -27,6 +30,7 @@ const invoiceColumns = {
   issued_at: isoTimestamp,
   currency: column<string>,
   gross_total: numeric,
+  missing_details: column<BuyerDetail[]>,
   snapshot: json<InvoiceSnapshot>,
   pdf_key: column<string | null>,
   pdf_size: nullable(numeric),
@@ -58,8 +62,8 @@ export function createInvoicesRepository(db: Queryable) {
     ): Promise<InvoiceRecord> {
       const { rows } = await tx.query<InvoiceRow>(
         `INSERT INTO invoices (id, customer_id, storefront_id, number, invoice_number, order_id, order_ref,
-           issued_at, currency, gross_total, snapshot)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+           issued_at, currency, gross_total, missing_details, snapshot)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
         [
           invoice.id,
           invoice.customerId,
@@ -71,6 +75,7 @@ export function createInvoicesRepository(db: Queryable) {
           invoice.issuedAt,
           invoice.currency,
           invoice.grossTotal,
+          invoice.missingDetails,
           JSON.stringify(invoice.snapshot),
         ],
       );

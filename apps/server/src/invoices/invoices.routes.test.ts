@@ -6,6 +6,8 @@ import { createCustomersRepository } from '../customers/customers.repository';
 import { pdfText } from '../testing/pdf-text';
 import { signInDemoAccounts, type SignedIn, type SignedInCustomer } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { seedDemoCompanies } from '../demo/demo-accounts';
+import { parseVatId } from '../customers/vat-ids';
 import { accountBuyerReader } from './invoice-buyer';
 import { createInvoicesRepository } from './invoices.repository';
 import { createInvoicesService, type InvoiceBuyer, type InvoiceableOrder } from './invoices.service';
@@ -21,6 +23,7 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
   let businessId: string;
   let privateId: string;
   let orderNumber = 0;
+  const warnings: unknown[][] = [];
 
   const service = (
     readBuyer = accountBuyerReader({
@@ -28,7 +31,13 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
       addresses: createAddressesRepository(t.db),
     }),
   ) =>
-    createInvoicesService({ db: t.db, invoices: createInvoicesRepository(t.db), blobs: t.blobs, readBuyer });
+    createInvoicesService({
+      db: t.db,
+      invoices: createInvoicesRepository(t.db),
+      blobs: t.blobs,
+      readBuyer,
+      logger: { warn: (...args: unknown[]) => void warnings.push(args) },
+    });
   const order = (overrides: Partial<InvoiceableOrder> = {}): InvoiceableOrder => {
     orderNumber += 1;
     return {
@@ -38,8 +47,8 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
       storefrontId: 'nl',
       currency: 'EUR',
       lines: [
-        { description: 'Photo book A4 landscape', quantity: 3, unitPrice: 1999 },
-        { description: 'Prints 10 x 15', quantity: 36, unitPrice: 19 },
+        { description: 'Photo book A4 landscape', quantity: 3, unitPrice: 1999, supply: 'goods' },
+        { description: 'Prints 10 x 15', quantity: 36, unitPrice: 19, supply: 'goods' },
       ],
       confirmedAt: '2026-11-20T09:30:00.000Z',
       ...overrides,
@@ -56,6 +65,7 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
       'b2b-new@example.com',
       'demo@example.com',
     ]);
+    await seedDemoCompanies(t.db);
     businessId = business.customerId;
     privateId = privateCustomer.customerId;
   });
@@ -90,12 +100,29 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
 
     const text = plain(await pdfText(first.rawPayload));
     expect(text).toContain('Factuur NL-000001');
-    expect(text).toContain('20 november 2026');
-    expect(text).toMatch(/Photo book A4 landscape\s+3\s+€ 19,99\s+€ 59,97/);
-    expect(text).toMatch(/Totaal exclusief btw\s+€ 66,81/);
-    expect(text).toMatch(/Btw 21%\s+€ 14,03/);
-    expect(text).toMatch(/Totaal inclusief btw\s+€ 80,84/);
-    expect(text).toContain('NL999000103B01');
+    // Art. 226: the seller with its country, VAT id and company registration ...
+    for (const seller of ['PhotoShop Nederland B.V.', 'Fotostraat 1', '1011 AB Amsterdam', 'Nederland']) {
+      expect(text).toContain(seller);
+    }
+    expect(text).toMatch(/Ons btw-nummer\s+NL999000123B01/);
+    expect(text).toMatch(/Inschrijving handelsregister\s+KvK 99900103/);
+    // ... the buyer's company, address and VAT id ...
+    for (const buyer of ['Bakker Fotografie B.V.', 'Keizersgracht 100', '1015 CV Amsterdam']) {
+      expect(text).toContain(buyer);
+    }
+    expect(text).toMatch(/Uw btw-nummer\s+NL004495445B01/);
+    // ... the invoice and supply dates, the lines with their rate, and net, VAT and gross per rate ...
+    expect(text).toMatch(/Factuurdatum\s+20 november 2026/);
+    expect(text).toMatch(/Leveringsdatum\s+20 november 2026/);
+    expect(text).toMatch(/Photo book A4 landscape\s+3\s+€ 19,99\s+21%\s+€ 59,97/);
+    expect(text).toMatch(/21%\s+€ 66,81\s+€ 14,03\s+€ 80,84/);
+    expect(text).toMatch(/Totaal\s+€ 66,81\s+€ 14,03\s+€ 80,84/);
+    // ... and how to pay.
+    expect(text).toContain(
+      'Te betalen binnen 30 dagen, uiterlijk op 20 december 2026, onder vermelding van NL-000001.',
+    );
+    expect(text).toContain('IBAN NL79PHOT0999000103');
+    expect(invoice.missingDetails).toEqual([]);
   });
 
   it('answers 404 for another customer’s invoice or the wrong channel, and 403 to a private customer', async () => {
@@ -133,7 +160,28 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     expect(rows[0]!.last_number).toBe(12);
   });
 
-  it('reverse-charges an EU business in another country, from its company details and billing address', async () => {
+  it('issues an incomplete account’s invoice with the status and a log line naming what is missing', async () => {
+    const newId = (await createCustomersRepository(t.db).findActiveByEmail('b2b-new@example.com'))!.id;
+    const invoice = (await service().issue(order({ customerId: newId, storefrontId: 'be' })))!;
+    expect(invoice.missingDetails).toEqual(['companyName', 'address', 'vatId']);
+    const { rows } = await t.db.query<{ missing_details: string[] }>(
+      'SELECT missing_details FROM invoices WHERE id = $1',
+      [invoice.id],
+    );
+    expect(rows[0]!.missing_details).toEqual(['companyName', 'address', 'vatId']);
+    expect(warnings).toContainEqual([
+      {
+        invoiceNumber: invoice.invoiceNumber,
+        customerId: newId,
+        missing: ['companyName', 'address', 'vatId'],
+      },
+      'invoice issued with buyer details missing',
+    ]);
+    // The holder's name, and the seller's own VAT: nothing is exempted on details the account lacks.
+    expect(invoice.snapshot).toMatchObject({ buyer: { companyName: 'Nina Novak', vatId: null }, vat: 1403 });
+  });
+
+  it('exempts goods to an EU business in another country as an intra-Community supply, from its company details and billing address', async () => {
     const details = await t.app.inject({
       method: 'PUT',
       url: '/api/customers/customers/me',
@@ -173,9 +221,9 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     expect(address.statusCode).toBe(201);
     const otherId = (await createCustomersRepository(t.db).findActiveByEmail('b2b-new@example.com'))!.id;
     const invoice = (await service().issue(order({ storefrontId: 'fr', customerId: otherId })))!;
+    expect(invoice.missingDetails).toEqual([]);
     expect(invoice.snapshot).toMatchObject({
-      vatTreatment: 'reverse-charge',
-      vatRate: 0,
+      rates: [{ treatment: 'intra-community-supply', rate: 0, net: 6681, vat: 0, gross: 6681 }],
       vat: 0,
       gross: 6681,
     });
@@ -184,24 +232,27 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     expect(text).toContain('Facture FR-000001');
     expect(text).toContain('Fotostudio Brugge BV');
     expect(text).toContain('8000 Brugge');
-    expect(text).toContain('BE0123456749');
-    expect(text).toMatch(/TVA 0 %\s+0,00 €/);
-    expect(text).toMatch(/Total TVA comprise\s+66,81 €/);
-    expect(text).toContain('Autoliquidation');
+    expect(text).toContain('Belgique');
+    expect(text).toMatch(/Votre numéro de TVA\s+BE0123456749/);
+    expect(text).toMatch(/Total\s+66,81 €\s+0,00 €\s+66,81 €/);
+    expect(text).toContain(
+      'Livraison intracommunautaire exonérée de TVA (article 138 de la directive 2006/112/CE).',
+    );
+    expect(text).not.toContain('Autoliquidation');
   });
 
   it('charges the buyer country’s VAT to an EU buyer without a VAT id, in the storefront’s currency', async () => {
     const germanBuyer = async (): Promise<InvoiceBuyer> => ({
       isB2B: true,
       companyName: 'Foto Müller',
+      holderName: 'Max Müller',
       addressLines: ['Hauptstraße 5', '80331 München'],
       country: 'DE',
       vatId: null,
     });
     const invoice = (await service(germanBuyer).issue(order({ storefrontId: 'se', currency: 'SEK' })))!;
     expect(invoice.snapshot).toMatchObject({
-      vatTreatment: 'destination',
-      vatRate: 1900,
+      rates: [{ treatment: 'destination', rate: 1900, net: 6681, vat: 1269, gross: 7950 }],
       vat: 1269,
       gross: 7950,
     });
@@ -210,7 +261,45 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
         (await download(business, `/api/invoices/api/v1/InvoiceGroupFiles/me/${invoice.id}`)).rawPayload,
       ),
     );
-    expect(text).toMatch(/Summa inklusive moms\s+79,50 kr/);
+    expect(text).toMatch(/Summa\s+66,81 kr\s+12,69 kr\s+79,50 kr/);
+    expect(text).toContain('Moms i kundens land (One Stop Shop).');
+  });
+
+  it('says on the invoice that goods to Norway or Switzerland are an export, dated on the seller’s calendar', async () => {
+    const buyerIn =
+      (country: string, vatId: string, addressLines: string[]) => async (): Promise<InvoiceBuyer> => ({
+        isB2B: true,
+        companyName: `Foto ${country}`,
+        holderName: 'Ola Nordmann',
+        addressLines,
+        country,
+        vatId,
+      });
+    for (const [country, vatId, lines] of [
+      ['NO', 'NO923609016MVA', ['Storgata 1', '0155 Oslo', 'Noorwegen']],
+      ['CH', 'CHE-107.787.577 MWST', ['Bahnhofstrasse 1', '8001 Zürich', 'Zwitserland']],
+    ] as const) {
+      // 00:30 on 1 January 2027 in Amsterdam.
+      const invoice = (await service(buyerIn(country, vatId, [...lines])).issue(
+        order({ confirmedAt: '2026-12-31T23:30:00.000Z' }),
+      ))!;
+      expect(invoice.snapshot).toMatchObject({
+        rates: [{ treatment: 'export', rate: 0 }],
+        vat: 0,
+        gross: 6681,
+      });
+      const text = plain(
+        await pdfText(
+          (await download(business, `/api/invoices/api/v1/InvoiceGroupFiles/me/${invoice.id}`)).rawPayload,
+        ),
+      );
+      expect(text).toContain(
+        'Uitvoer van goederen buiten de EU, vrijgesteld van btw (art. 146 Richtlijn 2006/112/EG).',
+      );
+      expect(text).not.toMatch(/verlegd|Intracommunautaire/);
+      expect(text).toMatch(/Factuurdatum\s+1 januari 2027/);
+      expect(text).toContain(parseVatId(vatId)!.normalized);
+    }
   });
 
   it('invoices a business customer’s order when the shop confirms it, and no private customer’s', async () => {
@@ -239,6 +328,8 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
         orders: [
           {
             id: `${code}-1`,
+            paymentStatus: 'paymentSuccess',
+            paymentChangedDate: '2026-11-20T23:10:00Z',
             products: [
               {
                 lineId: '1',
@@ -265,7 +356,7 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     const invoices = z.array(HistoricalInvoiceSchema).parse((await list(business)).json());
     const made = invoices.filter((invoice) => invoice.orderRef === 'AT-5001');
     expect(made).toEqual([
-      // 2 x € 34,95 and € 3,99 delivery, net € 73,89, with 20 % VAT.
+      // 2 x € 34,95 and € 3,99 delivery, net € 73,89, with 20 % VAT: the Dutch business's goods stay in Austria.
       expect.objectContaining({ invoiceNumber: 'AT-000001', channel: 'AT', grossTotal: 8867 }),
     ]);
     const { rows } = await t.db.query(`SELECT 1 FROM invoices WHERE order_id = 'AT-5002-1'`);
@@ -277,7 +368,13 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     );
     expect(text).toContain('Rechnung AT-000001');
     expect(text).toContain('21. November 2026');
-    expect(text).toMatch(/Versand\s+1\s+€ 3,99\s+€ 3,99/);
-    expect(text).toMatch(/USt\. 20 %\s+€ 14,78/);
+    // The line as the catalogue names it in the invoice’s language, not the shop’s article name.
+    expect(text).toMatch(/Fotobuch A4 21 × 30 cm\s+2\s+€ 34,95\s+20 %\s+€ 69,90/);
+    expect(text).toMatch(/Versand\s+1\s+€ 3,99\s+20 %\s+€ 3,99/);
+    expect(text).toMatch(/Summe\s+€ 73,89\s+€ 14,78\s+€ 88,67/);
+    expect(text).not.toContain('innergemeinschaftliche');
+    // Paid at 00:10 on 21 November in Vienna: the seller's date.
+    expect(text).toContain('Bezahlt am 21. November 2026.');
+    expect(text).not.toContain('IBAN');
   });
 });

@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { HistoricalInvoice } from '@photo/contracts/invoices';
+import { parseVatId } from '../customers/vat-ids';
 import type { BlobStore } from '../platform/blob-store';
 import type { Caller } from '../platform/caller';
 import type { Database } from '../platform/database';
@@ -8,7 +10,13 @@ import { isUuid, uuidv7 } from '../platform/uuid';
 import { storefronts } from '../storefronts/storefronts';
 import { invoiceDocument, type InvoiceSnapshot } from './invoice-document';
 import { invoiceTranslatorFor } from './invoice-messages';
-import { computeTotals, decideVat, type InvoiceLineInput } from './invoice-rules';
+import {
+  computeTotals,
+  decideVat,
+  missingBuyerDetails,
+  supplyKindOf,
+  type InvoiceLineInput,
+} from './invoice-rules';
 import { sellerFor } from './invoice-sellers';
 import type { InvoiceRecord, InvoicesRepository } from './invoices.repository';
 
@@ -24,19 +32,31 @@ export interface InvoiceableOrder {
   /** Delivery of the super order, invoiced with its first order; 0 or absent adds no line. */
   deliveryPrice?: number;
   confirmedAt: string;
+  /** Where the goods are delivered; absent: the buyer's billing address's country. */
+  deliveryCountry?: string;
+  /** When the goods were supplied (dispatched), else when the shop plans it; absent: the invoice date. */
+  suppliedAt?: string;
+  /** When the shop reported the order paid; absent: unpaid. */
+  paidAt?: string;
 }
 
-/** The company an invoice is made out to, as its account holds it when the order is confirmed. */
+/** The company an invoice is made out to, as its account holds it when the order is confirmed; null: not given. */
 export interface InvoiceBuyer {
   isB2B: boolean;
-  companyName: string;
+  companyName: string | null;
+  /** Who the invoice names when the account gives no company name. */
+  holderName: string;
+  /** The billing address as written on an envelope, with its country's name; empty without an address. */
   addressLines: string[];
-  country: string;
+  country: string | null;
   vatId: string | null;
 }
 
-/** `sellerCountry` stands in for a buyer whose account names no country yet. */
-export type ReadBuyer = (customerId: string, sellerCountry: string) => Promise<InvoiceBuyer | undefined>;
+/** `countryName` writes a country's name in the invoice's language. */
+export type ReadBuyer = (
+  customerId: string,
+  countryName: (country: string) => string,
+) => Promise<InvoiceBuyer | undefined>;
 
 const storefrontById = (id: string) => {
   const storefront = storefronts.find((candidate) => candidate.id === id);
@@ -59,6 +79,7 @@ export function createInvoicesService(deps: {
   invoices: InvoicesRepository;
   blobs: BlobStore;
   readBuyer: ReadBuyer;
+  logger: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   const { db, invoices, blobs } = deps;
 
@@ -91,19 +112,26 @@ export function createInvoicesService(deps: {
       }
       const storefront = storefrontById(order.storefrontId);
       const seller = sellerFor(storefront.id);
-      const buyer = await deps.readBuyer(order.customerId, seller.country);
+      const locale = invoiceLocaleOf(storefront.id);
+      const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
+      const buyer = await deps.readBuyer(order.customerId, (country) => countryNames.of(country) ?? country);
       if (!buyer?.isB2B) return undefined;
-      const vat = decideVat(seller.country, buyer.country, buyer.vatId);
-      const delivery = order.deliveryPrice
+      const missing = missingBuyerDetails(buyer);
+      // Goods are taxed where they go. Without any address that is unknown: the seller's own VAT is the safe side.
+      const destination = order.deliveryCountry ?? buyer.country ?? seller.country;
+      const vatOf = (kind: InvoiceLineInput['supply']) =>
+        decideVat(seller.country, { destination, vatId: buyer.vatId }, kind);
+      const delivery: InvoiceLineInput[] = order.deliveryPrice
         ? [
             {
-              description: invoiceTranslatorFor(invoiceLocaleOf(storefront.id))('delivery'),
+              description: invoiceTranslatorFor(locale)('delivery'),
               quantity: 1,
               unitPrice: order.deliveryPrice,
+              supply: supplyKindOf.delivery,
             },
           ]
         : [];
-      const totals = computeTotals([...order.lines, ...delivery], vat.rate);
+      const totals = computeTotals([...order.lines, ...delivery], vatOf);
       let invoice: InvoiceRecord;
       try {
         invoice = await db.transaction(async (tx) => {
@@ -112,22 +140,24 @@ export function createInvoicesService(deps: {
           const snapshot: InvoiceSnapshot = {
             invoiceNumber,
             issuedAt: order.confirmedAt,
+            suppliedAt: order.suppliedAt ?? order.confirmedAt,
             orderRef: order.orderRef,
-            locale: invoiceLocaleOf(storefront.id),
+            locale,
             currency: order.currency,
             seller,
             buyer: {
-              companyName: buyer.companyName,
+              companyName: buyer.companyName ?? buyer.holderName,
               addressLines: buyer.addressLines,
               country: buyer.country,
-              vatId: buyer.vatId,
+              vatId: (buyer.vatId && parseVatId(buyer.vatId)?.normalized) || null,
             },
+            missing,
             lines: totals.lines,
-            vatTreatment: vat.treatment,
-            vatRate: vat.rate,
+            rates: totals.rates,
             net: totals.net,
             vat: totals.vat,
             gross: totals.gross,
+            paidAt: order.paidAt ?? null,
           };
           return invoices.insert(tx, {
             id: uuidv7(),
@@ -140,6 +170,7 @@ export function createInvoicesService(deps: {
             issuedAt: order.confirmedAt,
             currency: order.currency,
             grossTotal: totals.gross,
+            missingDetails: missing,
             snapshot,
           });
         });
@@ -149,6 +180,13 @@ export function createInvoicesService(deps: {
         const winner = await invoices.findByOrder(order.orderId);
         if (!winner) throw error;
         return winner;
+      }
+      if (missing.length > 0) {
+        // The shop completes the account and corrects the invoice; the customer's copy is not silently short.
+        deps.logger.warn(
+          { invoiceNumber: invoice.invoiceNumber, customerId: order.customerId, missing },
+          'invoice issued with buyer details missing',
+        );
       }
       await render(invoice);
       return invoice;
