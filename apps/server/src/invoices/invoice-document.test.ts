@@ -39,6 +39,7 @@ const snapshot = (storefrontId: string, treatment: VatTreatment, fields: Partial
     vat: 0,
     gross: 1000,
     paidAt: null,
+    credits: null,
     ...fields,
   }) satisfies InvoiceSnapshot;
 

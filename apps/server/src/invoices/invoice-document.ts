@@ -26,6 +26,8 @@ export interface InvoiceSnapshot {
   gross: number;
   /** When the shop reported the order paid; null: unpaid, payable by transfer within the seller's terms. */
   paidAt: string | null;
+  /** On a credit note: the invoice it credits (art. 219: a document that amends an invoice refers to it). */
+  credits: { invoiceNumber: string; issuedAt: string } | null;
 }
 
 /** A date on the invoice is the seller's calendar date: 00:30 on 1 January in Amsterdam is 1 January. */
@@ -66,10 +68,11 @@ export function invoiceDocument(invoice: InvoiceSnapshot): PdfContent {
   const percent = new Intl.NumberFormat(invoice.locale, { style: 'percent', maximumFractionDigits: 2 });
   const rate = (basisPoints: number) => percent.format(basisPoints / 10000);
   const countryName = new Intl.DisplayNames([invoice.locale], { type: 'region' });
-  const { seller, buyer } = invoice;
+  const { seller, buyer, credits } = invoice;
+  const title = t(credits ? 'creditNoteTitle' : 'title', { number: invoice.invoiceNumber });
   const facts: Array<[string, string]> = [
-    [t('invoiceNumber'), invoice.invoiceNumber],
-    [t('invoiceDate'), sellerDate(invoice.issuedAt, invoice)],
+    [t(credits ? 'creditNoteNumber' : 'invoiceNumber'), invoice.invoiceNumber],
+    [t(credits ? 'creditNoteDate' : 'invoiceDate'), sellerDate(invoice.issuedAt, invoice)],
     [t('supplyDate'), sellerDate(invoice.suppliedAt, invoice)],
     [t('orderReference'), invoice.orderRef],
     [t('sellerVatId'), seller.vatId],
@@ -79,24 +82,27 @@ export function invoiceDocument(invoice: InvoiceSnapshot): PdfContent {
   const notes = [...new Set(invoice.rates.map((total) => treatmentNote(total.treatment, seller.country)))]
     .filter((key) => key !== undefined)
     .map((key) => t(key));
-  const payment = invoice.paidAt
-    ? [t('paidOn', { date: sellerDate(invoice.paidAt, invoice) })]
-    : [
-        t('paymentTerms', {
-          days: seller.paymentTermDays,
-          dueDate: dueDate(invoice),
-          reference: invoice.invoiceNumber,
-        }),
-        t('payTo', { iban: seller.iban, bic: seller.bic }),
-      ];
+  // A credit note settles nothing by transfer to the seller: it names the invoice it cancels instead.
+  const payment = credits
+    ? [t('creditsInvoice', { number: credits.invoiceNumber, date: sellerDate(credits.issuedAt, invoice) })]
+    : invoice.paidAt
+      ? [t('paidOn', { date: sellerDate(invoice.paidAt, invoice) })]
+      : [
+          t('paymentTerms', {
+            days: seller.paymentTermDays,
+            dueDate: dueDate(invoice),
+            reference: invoice.invoiceNumber,
+          }),
+          t('payTo', { iban: seller.iban, bic: seller.bic }),
+        ];
 
   return {
-    title: t('title', { number: invoice.invoiceNumber }),
+    title,
     language: invoice.locale,
     author: seller.legalName,
     createdAt: new Date(invoice.issuedAt),
     blocks: [
-      { kind: 'heading', text: t('title', { number: invoice.invoiceNumber }) },
+      { kind: 'heading', text: title },
       { kind: 'paragraph', bold: true, lines: [t('from')] },
       {
         kind: 'paragraph',

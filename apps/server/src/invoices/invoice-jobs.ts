@@ -8,6 +8,7 @@ import { supplyKindOf } from './invoice-rules';
 import { invoiceLocaleOf, type InvoicesService } from './invoices.service';
 
 export const INVOICE_ISSUE_JOB = 'invoices.issue';
+export const INVOICE_CREDIT_JOB = 'invoices.credit';
 
 const isArticleGroup = (group: string): group is ArticleGroup =>
   (articleGroups as readonly string[]).includes(group);
@@ -20,8 +21,18 @@ const invoiceable = new Set<InternalOrderState>([
   'Dispatched',
 ]);
 
-/** Listens to order state changes: a confirmed order gets its invoice, made by a job after the change commits. */
+/**
+ * Listens to order state changes: a confirmed order gets its invoice, a cancelled one its invoice's credit
+ * note, each made by a job after the change commits.
+ */
 export async function invoiceConfirmedOrder(tx: Queryable, change: OrderStateChange): Promise<void> {
+  if (change.state === 'Cancelled') {
+    await enqueueJob(tx, INVOICE_CREDIT_JOB, {
+      orderId: change.orderId,
+      cancelledAt: change.changedAt.toISOString(),
+    });
+    return;
+  }
   if (!invoiceable.has(change.state)) return;
   await enqueueJob(tx, INVOICE_ISSUE_JOB, {
     orderId: change.orderId,
@@ -48,7 +59,8 @@ export function createInvoiceWork(deps: {
       [INVOICE_ISSUE_JOB]: async (job) => {
         const { orderId, confirmedAt } = job.payload as { orderId: string; confirmedAt: string };
         const order = await deps.orders.lockOrder(orderId);
-        if (!order) return;
+        // Cancelled before its invoice was made: nothing to invoice, and so nothing to credit.
+        if (!order || order.state === 'Cancelled') return;
         const superOrder = await deps.orders.lockSuperOrder(order.superOrderCode);
         if (!superOrder) return;
         const products = await deps.orders.productsOf([orderId]);
@@ -86,6 +98,10 @@ export function createInvoiceWork(deps: {
               ? order.paymentChangedAt.toISOString()
               : undefined,
         });
+      },
+      [INVOICE_CREDIT_JOB]: async (job) => {
+        const { orderId, cancelledAt } = job.payload as { orderId: string; cancelledAt: string };
+        await deps.invoices.credit(orderId, cancelledAt);
       },
     },
   };

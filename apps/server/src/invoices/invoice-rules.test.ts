@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { articleGroups } from '@photo/contracts/orders';
 import {
   computeTotals,
+  creditTotals,
   decideVat,
   missingBuyerDetails,
   supplyKindOf,
@@ -116,16 +117,37 @@ describe('invoice totals', () => {
   });
 
   it('totals each rate apart: net, VAT and gross per rate, and their sums', () => {
-    const byKind = (kind: SupplyKind) =>
-      kind === 'goods'
+    const byKind = ({ supply }: InvoiceLineInput) =>
+      supply === 'goods'
         ? { treatment: 'domestic' as const, rate: 2100 }
         : { treatment: 'reverse-charge' as const, rate: 0 };
-    const totals = computeTotals([line(1000), { ...line(500), supply: 'services' }, line(50)], byKind);
+    const totals = computeTotals<InvoiceLineInput>(
+      [line(1000), { ...line(500), supply: 'services' }, line(50)],
+      byKind,
+    );
     expect(totals.rates).toEqual([
       { treatment: 'domestic', rate: 2100, net: 1050, vat: 221, gross: 1271 },
       { treatment: 'reverse-charge', rate: 0, net: 500, vat: 0, gross: 500 },
     ]);
     expect(totals).toMatchObject({ net: 1550, vat: 221, gross: 1771 });
+  });
+
+  it('credits an invoice with the same amounts negated, per rate, rounded as the invoice was', () => {
+    const invoice = computeTotals([line(1999, 3), line(50)], at(2100));
+    const credit = creditTotals(invoice.lines);
+    expect(
+      credit.lines.map((credited) => [credited.unitPrice, credited.lineTotal, credited.vatRate]),
+    ).toEqual([
+      [-1999, -5997, 2100],
+      [-50, -50, 2100],
+    ]);
+    // 6047 * 0.21 = 1269.87
+    expect(credit.rates).toEqual([
+      { treatment: 'domestic', rate: 2100, net: -6047, vat: -1270, gross: -7317 },
+    ]);
+    expect(credit).toMatchObject({ net: -invoice.net, vat: -invoice.vat, gross: -invoice.gross });
+    // A half: the invoice's 10.5 is 11, the credit note's -10.5 is -11.
+    expect(creditTotals(computeTotals([line(50)], at(2100)).lines).vat).toBe(-11);
   });
 
   // Halves go away from zero on both sides: a credit note's VAT is the invoice's, negated.

@@ -166,14 +166,17 @@ export function vatOf(net: number, rateBasisPoints: number): number {
   return Number(product < 0n ? -rounded : rounded);
 }
 
-export function computeTotals(
-  lines: InvoiceLineInput[],
-  vatFor: (kind: SupplyKind) => VatDecision,
+export function computeTotals<Line extends InvoiceLineInput>(
+  lines: Line[],
+  vatFor: (line: Line) => VatDecision,
 ): InvoiceTotals {
   const priced = lines.map((line) => {
-    const vat = vatFor(line.supply);
+    const vat = vatFor(line);
     return {
-      ...line,
+      description: line.description,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      supply: line.supply,
       lineTotal: line.quantity * line.unitPrice,
       treatment: vat.treatment,
       vatRate: vat.rate,
@@ -198,4 +201,12 @@ export function computeTotals(
   });
   const sum = (pick: (rate: RateTotal) => number) => rates.reduce((total, rate) => total + pick(rate), 0);
   return { lines: priced, rates, net: sum((r) => r.net), vat: sum((r) => r.vat), gross: sum((r) => r.gross) };
+}
+
+/** A credit note's totals: every line of the invoice negated, taxed as the invoice taxed it. */
+export function creditTotals(invoiced: InvoiceLine[]): InvoiceTotals {
+  return computeTotals(
+    invoiced.map((line) => ({ ...line, unitPrice: -line.unitPrice })),
+    (line) => ({ treatment: line.treatment, rate: line.vatRate }),
+  );
 }

@@ -7,8 +7,11 @@ import { pdfText } from '../testing/pdf-text';
 import { signInDemoAccounts, type SignedIn, type SignedInCustomer } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { seedDemoCompanies } from '../demo/demo-accounts';
+import { testAddressInput } from '../testing/test-addresses';
 import { parseVatId } from '../customers/vat-ids';
+import { enqueueJob } from '../platform/job-queue';
 import { accountBuyerReader } from './invoice-buyer';
+import { INVOICE_CREDIT_JOB } from './invoice-jobs';
 import { createInvoicesRepository } from './invoices.repository';
 import { createInvoicesService, type InvoiceBuyer, type InvoiceableOrder } from './invoices.service';
 
@@ -57,6 +60,47 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
   const list = (who: SignedIn) =>
     t.app.inject({ method: 'GET', url: '/api/invoices/api/v1/HistoricalInvoice/me', headers: who.headers });
   const download = (who: SignedIn, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers });
+
+  /** The shop places an order of two photo books and delivery, paid, delivered in Vienna. */
+  const place = (code: string, accountId: string, storefront = 'at') =>
+    t.app.shopApi.orders.putSuperOrder(code, {
+      accountId,
+      storefront,
+      createdAt: '2026-11-21T08:00:00Z',
+      changedAt: '2026-11-21T08:00:00Z',
+      deliveryType: 'Home',
+      deliveryPrice: 399,
+      deliveryAddress: {
+        firstName: 'Bram',
+        lastName: 'Bakker',
+        street: 'Ring',
+        houseNumber: '1',
+        postcode: '1010',
+        city: 'Wien',
+        country: 'AT',
+        company: '',
+        addressLine2: '',
+        region: '',
+        phone: '',
+      },
+      orders: [
+        {
+          id: `${code}-1`,
+          paymentStatus: 'paymentSuccess',
+          paymentChangedDate: '2026-11-20T23:10:00Z',
+          products: [
+            {
+              lineId: '1',
+              code: 'BOOK_A4_HARD',
+              articleName: 'Fotobuch A4',
+              articleGroup: 'photoBooks',
+              quantity: 2,
+              unitPrice: 3495,
+            },
+          ],
+        },
+      ],
+    });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -304,45 +348,6 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
 
   it('invoices a business customer’s order when the shop confirms it, and no private customer’s', async () => {
     const shop = t.app.shopApi.orders;
-    const place = (code: string, accountId: string) =>
-      shop.putSuperOrder(code, {
-        accountId,
-        storefront: 'at',
-        createdAt: '2026-11-21T08:00:00Z',
-        changedAt: '2026-11-21T08:00:00Z',
-        deliveryType: 'Home',
-        deliveryPrice: 399,
-        deliveryAddress: {
-          firstName: 'Bram',
-          lastName: 'Bakker',
-          street: 'Ring',
-          houseNumber: '1',
-          postcode: '1010',
-          city: 'Wien',
-          country: 'AT',
-          company: '',
-          addressLine2: '',
-          region: '',
-          phone: '',
-        },
-        orders: [
-          {
-            id: `${code}-1`,
-            paymentStatus: 'paymentSuccess',
-            paymentChangedDate: '2026-11-20T23:10:00Z',
-            products: [
-              {
-                lineId: '1',
-                code: 'BOOK_A4_HARD',
-                articleName: 'Fotobuch A4',
-                articleGroup: 'photoBooks',
-                quantity: 2,
-                unitPrice: 3495,
-              },
-            ],
-          },
-        ],
-      });
     await place('AT-5001', businessId);
     await place('AT-5002', privateId);
     await t.app.jobs.drain();
@@ -376,5 +381,127 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     // Paid at 00:10 on 21 November in Vienna: the seller's date.
     expect(text).toContain('Bezahlt am 21. November 2026.');
     expect(text).not.toContain('IBAN');
+  });
+});
+
+describe(`credit notes (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  // Placed in its own app: the credit note series starts at 1.
+  let t: TestApp;
+  let business: SignedInCustomer;
+  beforeAll(async () => {
+    t = await createTestApp();
+    [business] = await signInDemoAccounts(t, ['b2b@example.com']);
+    await seedDemoCompanies(t.db);
+  });
+  afterAll(() => t.close());
+
+  const placeConfirmed = async (code: string) => {
+    const shop = t.app.shopApi.orders;
+    await shop.putSuperOrder(code, {
+      accountId: business.customerId,
+      storefront: 'nl',
+      createdAt: '2026-11-21T08:00:00Z',
+      changedAt: '2026-11-21T08:00:00Z',
+      deliveryType: 'Home',
+      deliveryPrice: 0,
+      deliveryAddress: { ...testAddressInput(), company: '' },
+      orders: [
+        {
+          id: `${code}-1`,
+          products: [
+            {
+              lineId: '1',
+              code: 'X',
+              articleName: 'Prints',
+              articleGroup: 'prints',
+              quantity: 1,
+              unitPrice: 50,
+            },
+            {
+              lineId: '2',
+              code: 'Y',
+              articleName: 'Poster',
+              articleGroup: 'wallDecor',
+              quantity: 3,
+              unitPrice: 1999,
+            },
+          ],
+        },
+      ],
+    });
+  };
+  const documentsOf = async (orderId: string) =>
+    (
+      await t.db.query<{
+        kind: string;
+        invoice_number: string;
+        gross_total: number;
+        credits_invoice_id: string | null;
+        id: string;
+      }>(
+        'SELECT id, kind, invoice_number, gross_total::integer AS gross_total, credits_invoice_id FROM invoices WHERE order_id = $1 ORDER BY kind DESC',
+        [orderId],
+      )
+    ).rows;
+
+  it('credits a cancelled, invoiced order in full, in its own series, referring to the invoice', async () => {
+    const shop = t.app.shopApi.orders;
+    for (const code of ['NL-CN-1', 'NL-CN-2']) {
+      await placeConfirmed(code);
+      await shop.putState(`${code}-1`, 'Confirmed', '2026-11-21T08:05:00Z');
+    }
+    await t.app.jobs.drain();
+    // Cancelled at 00:30 on 1 January in Amsterdam, twice: one credit note.
+    await shop.putState('NL-CN-2-1', 'Cancelled', '2026-12-31T23:30:00Z');
+    await shop.putState('NL-CN-1-1', 'Cancelled', '2026-12-31T23:40:00Z');
+    // The job again (a retry): the credit note already made is the answer.
+    await enqueueJob(t.db, INVOICE_CREDIT_JOB, { orderId: 'NL-CN-2-1', cancelledAt: '2027-01-02T10:00:00Z' });
+    await t.app.jobs.drain();
+
+    const [invoice, creditNote] = await documentsOf('NL-CN-2-1');
+    // 0,50 + 3 x 19,99 = 60,47 net, 12,70 VAT (1269.87), 73,17 gross: all negated.
+    expect(invoice).toMatchObject({ kind: 'invoice', invoice_number: 'NL-000002', gross_total: 7317 });
+    expect(creditNote).toMatchObject({
+      kind: 'credit-note',
+      invoice_number: 'NL-CN-000001',
+      gross_total: -7317,
+      credits_invoice_id: invoice!.id,
+    });
+    expect((await documentsOf('NL-CN-1-1'))[1]).toMatchObject({ invoice_number: 'NL-CN-000002' });
+
+    const listed = z.array(HistoricalInvoiceSchema).parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/invoices/api/v1/HistoricalInvoice/me',
+          headers: business.headers,
+        })
+      ).json(),
+    );
+    expect(listed.find((row) => row.id === creditNote!.id)).toMatchObject({
+      invoiceNumber: 'NL-CN-000001',
+      grossTotal: -7317,
+    });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/invoices/api/v1/InvoiceGroupFiles/me/${creditNote!.id}`,
+      headers: business.headers,
+    });
+    const text = plain(await pdfText(pdf.rawPayload));
+    expect(text).toContain('Creditnota NL-CN-000001');
+    expect(text).toMatch(/Datum creditnota\s+1 januari 2027/);
+    expect(text).toContain('Deze creditnota crediteert factuur NL-000002 van 21 november 2026 volledig.');
+    expect(text).toMatch(/Poster\s+3\s+€ -19,99\s+21%\s+€ -59,97/);
+    expect(text).toMatch(/Totaal\s+€ -60,47\s+€ -12,70\s+€ -73,17/);
+    expect(text).not.toContain('IBAN');
+  });
+
+  it('makes no credit note, and no invoice, for an order cancelled before it was invoiced', async () => {
+    const shop = t.app.shopApi.orders;
+    await placeConfirmed('NL-CN-3');
+    await shop.putState('NL-CN-3-1', 'Confirmed', '2026-11-21T08:05:00Z');
+    await shop.putState('NL-CN-3-1', 'Cancelled', '2026-11-21T08:06:00Z');
+    await t.app.jobs.drain();
+    expect(await documentsOf('NL-CN-3-1')).toEqual([]);
   });
 });

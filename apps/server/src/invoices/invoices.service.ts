@@ -8,17 +8,18 @@ import { forbidden, notFound } from '../platform/errors';
 import { renderPdf } from '../platform/pdf-renderer';
 import { isUuid, uuidv7 } from '../platform/uuid';
 import { storefronts } from '../storefronts/storefronts';
-import { invoiceDocument, type InvoiceSnapshot } from './invoice-document';
+import { invoiceDocument } from './invoice-document';
 import { invoiceTranslatorFor } from './invoice-messages';
 import {
   computeTotals,
+  creditTotals,
   decideVat,
   missingBuyerDetails,
   supplyKindOf,
   type InvoiceLineInput,
 } from './invoice-rules';
 import { sellerFor } from './invoice-sellers';
-import type { InvoiceRecord, InvoicesRepository } from './invoices.repository';
+import type { InvoiceKind, InvoiceRecord, InvoicesRepository, NewInvoice } from './invoices.repository';
 
 /** An order as it is invoiced: confirmed, with its products at their net prices. */
 export interface InvoiceableOrder {
@@ -91,6 +92,45 @@ export function createInvoicesService(deps: {
     await invoices.setPdf(invoice.id, key, pdf.length);
   };
 
+  /**
+   * The order's document of a kind, made once: numbered in the storefront's series of that kind in the
+   * insert's transaction. A repeated or concurrent call answers the document already made; the losing
+   * transaction gives its number back, so the series has no gaps.
+   */
+  const numbered = async (
+    kind: InvoiceKind,
+    order: { orderId: string; storefrontId: string },
+    build: (
+      number: string,
+    ) => Omit<NewInvoice, 'id' | 'number' | 'invoiceNumber' | 'kind' | 'orderId' | 'storefrontId'>,
+  ): Promise<{ record: InvoiceRecord; created: boolean }> => {
+    const existing = await invoices.findByOrder(order.orderId, kind);
+    if (existing) return { record: existing, created: false };
+    const storefront = storefrontById(order.storefrontId);
+    try {
+      const record = await db.transaction(async (tx) => {
+        const number = await invoices.takeNumber(tx, storefront.id, kind);
+        const series = kind === 'credit-note' ? `${storefront.channelId}-CN` : storefront.channelId;
+        const invoiceNumber = `${series}-${String(number).padStart(6, '0')}`;
+        return invoices.insert(tx, {
+          ...build(invoiceNumber),
+          id: uuidv7(),
+          kind,
+          number,
+          invoiceNumber,
+          orderId: order.orderId,
+          storefrontId: storefront.id,
+        });
+      });
+      return { record, created: true };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const winner = await invoices.findByOrder(order.orderId, kind);
+      if (!winner) throw error;
+      return { record: winner, created: false };
+    }
+  };
+
   const ownedWithPdf = async (caller: Caller, id: string) => {
     if (!caller.isB2B) throw forbidden('Invoices are for business customers only');
     const invoice = isUuid(id) ? await invoices.findOwned(caller.customerId, id) : undefined;
@@ -131,13 +171,18 @@ export function createInvoicesService(deps: {
             },
           ]
         : [];
-      const totals = computeTotals([...order.lines, ...delivery], vatOf);
-      let invoice: InvoiceRecord;
-      try {
-        invoice = await db.transaction(async (tx) => {
-          const number = await invoices.takeNumber(tx, storefront.id);
-          const invoiceNumber = `${storefront.channelId}-${String(number).padStart(6, '0')}`;
-          const snapshot: InvoiceSnapshot = {
+      const totals = computeTotals([...order.lines, ...delivery], (line) => vatOf(line.supply));
+      const invoice = await numbered(
+        'invoice',
+        { orderId: order.orderId, storefrontId: storefront.id },
+        (invoiceNumber) => ({
+          customerId: order.customerId,
+          orderRef: order.orderRef,
+          issuedAt: order.confirmedAt,
+          currency: order.currency,
+          grossTotal: totals.gross,
+          missingDetails: missing,
+          snapshot: {
             invoiceNumber,
             issuedAt: order.confirmedAt,
             suppliedAt: order.suppliedAt ?? order.confirmedAt,
@@ -158,38 +203,57 @@ export function createInvoicesService(deps: {
             vat: totals.vat,
             gross: totals.gross,
             paidAt: order.paidAt ?? null,
-          };
-          return invoices.insert(tx, {
-            id: uuidv7(),
-            customerId: order.customerId,
-            storefrontId: storefront.id,
-            number,
-            invoiceNumber,
-            orderId: order.orderId,
-            orderRef: order.orderRef,
-            issuedAt: order.confirmedAt,
-            currency: order.currency,
-            grossTotal: totals.gross,
-            missingDetails: missing,
-            snapshot,
-          });
-        });
-      } catch (error) {
-        // Another call invoiced this order first; its transaction kept the number, ours gave it back.
-        if (!isUniqueViolation(error)) throw error;
-        const winner = await invoices.findByOrder(order.orderId);
-        if (!winner) throw error;
-        return winner;
-      }
+            credits: null,
+          },
+        }),
+      );
+      if (!invoice.created) return invoice.record;
       if (missing.length > 0) {
         // The shop completes the account and corrects the invoice; the customer's copy is not silently short.
         deps.logger.warn(
-          { invoiceNumber: invoice.invoiceNumber, customerId: order.customerId, missing },
+          { invoiceNumber: invoice.record.invoiceNumber, customerId: order.customerId, missing },
           'invoice issued with buyer details missing',
         );
       }
-      await render(invoice);
-      return invoice;
+      await render(invoice.record);
+      return invoice.record;
+    },
+
+    /**
+     * Credits a cancelled order's invoice in full, once (decision 128): every line negated and taxed as
+     * invoiced, numbered in the storefront's credit note series. An order never invoiced gets none.
+     */
+    async credit(orderId: string, cancelledAt: string): Promise<InvoiceRecord | undefined> {
+      const invoice = await invoices.findByOrder(orderId);
+      if (!invoice) return undefined;
+      const totals = creditTotals(invoice.snapshot.lines);
+      const creditNote = await numbered(
+        'credit-note',
+        { orderId, storefrontId: invoice.storefrontId },
+        (creditNoteNumber) => ({
+          customerId: invoice.customerId,
+          orderRef: invoice.orderRef,
+          issuedAt: cancelledAt,
+          currency: invoice.currency,
+          grossTotal: totals.gross,
+          missingDetails: invoice.missingDetails,
+          creditsInvoiceId: invoice.id,
+          snapshot: {
+            ...invoice.snapshot,
+            invoiceNumber: creditNoteNumber,
+            issuedAt: cancelledAt,
+            lines: totals.lines,
+            rates: totals.rates,
+            net: totals.net,
+            vat: totals.vat,
+            gross: totals.gross,
+            paidAt: null,
+            credits: { invoiceNumber: invoice.invoiceNumber, issuedAt: invoice.issuedAt },
+          },
+        }),
+      );
+      await render(creditNote.record);
+      return creditNote.record;
     },
 
     async list(caller: Caller): Promise<HistoricalInvoice[]> {
