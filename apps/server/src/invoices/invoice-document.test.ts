@@ -114,6 +114,16 @@ const wordings: Record<string, { goods: string; services: string }> = {
   },
 };
 
+/** ISO 13616: the IBAN with its first four characters moved to the end, letters as 10-35, is 1 modulo 97. */
+const ibanChecksumHolds = (iban: string) =>
+  BigInt(
+    [...(iban.slice(4) + iban.slice(0, 4))]
+      .map((character) => (/[A-Z]/.test(character) ? String(character.charCodeAt(0) - 55) : character))
+      .join(''),
+  ) %
+    97n ===
+  1n;
+
 describe('the invoice document', () => {
   const locales = [...new Set(storefronts.flatMap((storefront) => storefront.locales))];
 
@@ -175,6 +185,7 @@ describe('the invoice document', () => {
       expect(parseVatId(seller.vatId)?.country, storefrontId).toBe(seller.country);
       expect(seller.registration, storefrontId).not.toBe('');
       expect(seller.iban.slice(0, 2), storefrontId).toBe(seller.country);
+      expect(ibanChecksumHolds(seller.iban), `${storefrontId} ${seller.iban}`).toBe(true);
       expect(() => new Intl.DateTimeFormat('en', { timeZone: seller.timeZone }), storefrontId).not.toThrow();
     }
   });

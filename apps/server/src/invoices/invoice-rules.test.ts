@@ -57,8 +57,16 @@ describe('invoice tax rules', () => {
   });
 
   it('exempts nothing for a buyer whose VAT id is the seller’s own member state’s, or fails its check', () => {
-    // NL004495445B01 is a valid Dutch id: bought from the Dutch seller, it is no intra-Community supply.
+    // NL004495445B01 is a valid Dutch id: bought from the Dutch seller, it is no intra-Community supply,
+    // and a service to it is not reverse-charged.
     expect(goods('BE', 'NL004495445B01')).toEqual({ treatment: 'domestic', rate: 2100 });
+    expect(decideVat('NL', { destination: 'BE', vatId: 'NL004495445B01' }, 'services')).toEqual({
+      treatment: 'domestic',
+      rate: 2100,
+    });
+    // Neither is a Swiss or Norwegian id an EU one, wherever the goods go.
+    expect(goods('BE', 'CHE107787577MWST')).toEqual({ treatment: 'destination', rate: 2100 });
+    expect(goods('BE', 'NO923609016MVA')).toEqual({ treatment: 'destination', rate: 2100 });
     // A bad checksum is no VAT id: the buyer country's VAT, as for a buyer without one.
     expect(goods('BE', 'BE0403019262')).toEqual({ treatment: 'destination', rate: 2100 });
     expect(goods('DE', 'DE136695978')).toEqual({ treatment: 'destination', rate: 1900 });

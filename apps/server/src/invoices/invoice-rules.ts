@@ -98,8 +98,11 @@ export function decideVat(
   if (vatId && euCountries.has(vatId.country) && vatId.country !== sellerCountry) {
     return { treatment: crossBorderB2bTreatment[kind], rate: 0 };
   }
-  // A business registered in the seller's own member state buys there: no exemption, the seller's VAT.
-  if (vatId || kind === 'services') return { treatment: 'domestic', rate: rateOf(sellerCountry) };
+  // A business registered in the seller's own member state buys there (art. 32), and a service without a
+  // valid id of another member state is supplied where the seller is (art. 45): the seller's VAT.
+  if (vatId?.country === sellerCountry || kind === 'services') {
+    return { treatment: 'domestic', rate: rateOf(sellerCountry) };
+  }
   return { treatment: 'destination', rate: rateOf(buyer.destination) };
 }
 
