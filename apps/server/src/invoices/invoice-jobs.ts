@@ -98,6 +98,10 @@ export function createInvoiceWork(deps: {
               ? order.paymentChangedAt.toISOString()
               : undefined,
         });
+        // A cancellation committed while this invoice was being made found no invoice to credit: credit it
+        // here (a credit job that did find it made the one credit note this answers).
+        const now = await deps.orders.lockOrder(orderId);
+        if (now?.state === 'Cancelled') await deps.invoices.credit(orderId, now.stateChangedAt.toISOString());
       },
       [INVOICE_CREDIT_JOB]: async (job) => {
         const { orderId, cancelledAt } = job.payload as { orderId: string; cancelledAt: string };
