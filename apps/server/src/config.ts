@@ -77,6 +77,12 @@ const EnvSchema = z.object({
    * product's own prints-order page on each storefront's origin.
    */
   PRINTS_EDITOR_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The EU's VIES REST service (e.g. https://ec.europa.eu/taxation_customs/vies/rest-api), asked
+   * whether an EU VAT id a business customer gives is registered (decision 126); unset: ids are
+   * checked offline, by their country's format and checksum only (the default).
+   */
+  VIES_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Deep link of the shop's mobile app, where phones add photos to an album (docs/product/albums.md); none by default. */
   NATIVE_APP_URL: z.string().min(1).optional(),
   /** Where business customers send order files (the FTP instructions page, docs/product/routes.md). */
@@ -163,6 +169,8 @@ export interface AppConfig {
   orderSentMails: boolean;
   /** Unset: the storefront's own `/prints-order` page. */
   printsEditorUrl: string | undefined;
+  /** Unset: VAT ids are checked offline only (decision 126). */
+  viesUrl: string | undefined;
   nativeAppUrl: string | undefined;
   replicaId: string;
   shutdownGraceMs: number;
@@ -250,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     printsOrdering: values.PRINTS_ORDERING,
     orderSentMails: values.ORDER_SENT_MAILS,
     printsEditorUrl: values.PRINTS_EDITOR_URL,
+    viesUrl: values.VIES_URL,
     nativeAppUrl: values.NATIVE_APP_URL,
     replicaId: values.REPLICA_ID ?? `${hostname()}-${process.pid}`,
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer, ProfileUpdate } from '@photo/contracts/customers';
 import { createCustomersRepository } from './customers.repository';
+import { createCustomersService } from './customers.service';
+import type { ViesCheck } from './vat-ids';
 import { seedDemoAccounts } from '../demo/demo-accounts';
 import { signIn, type SignedIn } from '../testing/sign-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -104,6 +106,36 @@ describe(`personal details over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' 
     expect((await update(business, { ...company, vatId: '' })).json<Customer>().status).toBe('New');
     const complete = await update(business, { ...company, vatId: 'nl 0044.95445.B01' });
     expect(complete.json<Customer>()).toMatchObject({ status: 'Default', vatId: 'NL004495445B01' });
+  });
+
+  it('asks VIES, when configured, about EU ids only, and refuses an id it answers invalid', async () => {
+    const business = (await createCustomersRepository(t.db).findActiveByEmail('b2b-new@example.com'))!;
+    const asked: string[] = [];
+    const vies = (answer: Awaited<ReturnType<ViesCheck['check']>>): ViesCheck => ({
+      check: async (vatId) => {
+        asked.push(vatId.normalized);
+        return answer;
+      },
+    });
+    const caller = { customerId: business.id, isB2B: true, storefrontId: 'nl' };
+    const company = { ...details, companyName: 'Novak Foto BV', chamberOfCommerceNumber: '12345678' };
+    const refusing = createCustomersService(createCustomersRepository(t.db), { vies: vies('invalid') });
+    await expect(
+      refusing.updateProfile(caller, { ...company, vatId: 'BE 0403.019.261' }),
+    ).rejects.toMatchObject({
+      status: 400,
+      field: 'body.vatId',
+    });
+    // Norway is not in VIES: its id stands on its own country's checksum.
+    await expect(
+      refusing.updateProfile(caller, { ...company, vatId: 'NO 923 609 016 MVA' }),
+    ).resolves.toMatchObject({ vatId: 'NO923609016MVA' });
+    // A register that does not answer refuses no customer.
+    const down = createCustomersService(createCustomersRepository(t.db), { vies: vies('unavailable') });
+    await expect(down.updateProfile(caller, { ...company, vatId: 'EL 094259216' })).resolves.toMatchObject({
+      vatId: 'EL094259216',
+    });
+    expect(asked).toEqual(['BE0403019261', 'EL094259216']);
   });
 
   it('never unblocks a blocked account, and ignores company fields of a private customer', async () => {

@@ -1,10 +1,10 @@
-import { checkVAT, countries } from 'jsvat-next';
 import { countryOfChannel, normalizePhone } from '@photo/contracts/addresses';
 import type { Customer, CustomerStatus, ProfileUpdate } from '@photo/contracts/customers';
 import { cleanLine } from '@photo/contracts/text';
 import type { Caller } from '../platform/caller';
 import { invalid, notFound } from '../platform/errors';
 import type { CustomerRecord, CustomersRepository } from './customers.repository';
+import { euCountries, parseVatId, type ViesCheck } from './vat-ids';
 
 const MARKUP = /[<>;]/;
 
@@ -20,18 +20,24 @@ function text(value: string | undefined, field: string): string | null {
   return cleaned === '' ? null : cleaned;
 }
 
-/** A VAT id as written on invoices (`NL004495445B01`), checked by format and checksum (EU, GB, NO). */
-export function normalizeVatId(value: string): string | undefined {
-  const compact = value.replace(/[\s.-]/g, '').toUpperCase();
-  return checkVAT(compact, countries).isValid ? compact : undefined;
-}
-
 /** docs/product/entities.md and issue 12: a B2B account is New until its company name, VAT id and chamber number are given. */
 function statusAfter(record: CustomerRecord, companyComplete: boolean): CustomerStatus {
   return record.isB2B && record.status === 'New' && companyComplete ? 'Default' : record.status;
 }
 
-export function createCustomersService(customers: CustomersRepository) {
+/** `vies`: the optional online check of EU VAT ids (decision 126); without it an id is checked offline only. */
+export function createCustomersService(customers: CustomersRepository, options: { vies?: ViesCheck } = {}) {
+  /** A VAT id as written on invoices (`NL004495445B01`): valid for the country it claims, and not refused by VIES. */
+  const checkedVatId = async (value: string): Promise<string | undefined> => {
+    const vatId = parseVatId(value);
+    if (!vatId) return undefined;
+    // An unavailable register refuses no customer: the offline check stands until VIES answers again.
+    if (options.vies && euCountries.has(vatId.country) && (await options.vies.check(vatId)) === 'invalid') {
+      return undefined;
+    }
+    return vatId.normalized;
+  };
+
   const liveRecord = async (caller: Caller): Promise<CustomerRecord> => {
     const record = await customers.findById(caller.customerId);
     if (!record || record.deleted) throw notFound('Customer not found');
@@ -68,7 +74,7 @@ export function createCustomersService(customers: CustomersRepository) {
         chamberOfCommerceNumber = text(update.chamberOfCommerceNumber, 'chamberOfCommerceNumber');
         const vat = text(update.vatId, 'vatId');
         if (vat) {
-          vatId = normalizeVatId(vat) ?? null;
+          vatId = (await checkedVatId(vat)) ?? null;
           if (!vatId) throw invalid('body.vatId', 'VAT number must be valid');
         }
       }

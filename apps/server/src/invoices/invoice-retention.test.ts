@@ -52,6 +52,7 @@ describe(`invoices kept after an account's erasure go when their retention ends 
       issuedAt,
       currency: 'EUR',
       grossTotal: 2995,
+      missingDetails: [],
       snapshot,
     });
     const pdfKey = `invoices/${customerId}/${invoice.id}.pdf`;

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { createAddressesRepository } from '../addresses/addresses.repository';
 import type { CustomersRepository } from '../customers/customers.repository';
 import type { MerchandiseService } from '../merchandise/merchandise.service';
@@ -26,6 +27,7 @@ export function createInvoicesModule(deps: {
   addresses: Pick<ReturnType<typeof createAddressesRepository>, 'list'>;
   orders: OrdersRepository;
   merchandise: MerchandiseService;
+  logger: FastifyBaseLogger;
 }) {
   const { blobs } = deps;
   const repository = createInvoicesRepository(deps.db);
@@ -34,6 +36,7 @@ export function createInvoicesModule(deps: {
     invoices: repository,
     blobs,
     readBuyer: accountBuyerReader({ customers: deps.customers, addresses: deps.addresses }),
+    logger: deps.logger,
   });
   return {
     routes: ({ app, api, authenticate }) =>

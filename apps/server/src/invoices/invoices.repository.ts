@@ -1,9 +1,16 @@
 import type { Queryable } from '../platform/database';
 import { column, isoTimestamp, json, nullable, numeric, rowMapper, type RowOf } from '../platform/rows';
 import type { InvoiceSnapshot } from './invoice-document';
+import type { BuyerDetail } from './invoice-rules';
+
+/** Each kind numbers its own series per storefront. */
+export type InvoiceKind = 'invoice' | 'credit-note';
 
 export interface InvoiceRecord {
   id: string;
+  kind: InvoiceKind;
+  /** A credit note's credited invoice; null for an invoice. */
+  creditsInvoiceId: string | null;
   customerId: string;
   storefrontId: string;
   invoiceNumber: string;
@@ -12,13 +19,21 @@ export interface InvoiceRecord {
   issuedAt: string;
   currency: string;
   grossTotal: number;
+  /** The invoice's status for the shop: empty when complete, else the buyer details it lacks. */
+  missingDetails: BuyerDetail[];
   snapshot: InvoiceSnapshot;
   pdfKey: string | null;
   pdfSize: number | null;
 }
 
+/** An invoice or credit note as it is made; `number` is its place in its kind's series. */
+export type NewInvoice = Omit<InvoiceRecord, 'pdfKey' | 'pdfSize' | 'kind' | 'creditsInvoiceId'> &
+  Partial<Pick<InvoiceRecord, 'kind' | 'creditsInvoiceId'>> & { number: number };
+
 const invoiceColumns = {
   id: column<string>,
+  kind: column<InvoiceKind>,
+  credits_invoice_id: column<string | null>,
   customer_id: column<string>,
   storefront_id: column<string>,
   invoice_number: column<string>,
@@ -27,6 +42,7 @@ const invoiceColumns = {
   issued_at: isoTimestamp,
   currency: column<string>,
   gross_total: numeric,
+  missing_details: column<BuyerDetail[]>,
   snapshot: json<InvoiceSnapshot>,
   pdf_key: column<string | null>,
   pdf_size: nullable(numeric),
@@ -40,26 +56,25 @@ export function createInvoicesRepository(db: Queryable) {
      * The storefront's next number, held by this transaction until it ends: a concurrent invoice of the
      * same storefront waits for it, and a rollback hands the number back, so the series has no gaps.
      */
-    async takeNumber(tx: Queryable, storefrontId: string): Promise<number> {
+    async takeNumber(tx: Queryable, storefrontId: string, series: InvoiceKind = 'invoice'): Promise<number> {
       await tx.query(
-        'INSERT INTO invoice_counters (storefront_id) VALUES ($1) ON CONFLICT (storefront_id) DO NOTHING',
-        [storefrontId],
+        `INSERT INTO invoice_counters (storefront_id, series) VALUES ($1, $2)
+         ON CONFLICT (storefront_id, series) DO NOTHING`,
+        [storefrontId, series],
       );
       const { rows } = await tx.query<{ last_number: number }>(
-        `UPDATE invoice_counters SET last_number = last_number + 1 WHERE storefront_id = $1 RETURNING last_number`,
-        [storefrontId],
+        `UPDATE invoice_counters SET last_number = last_number + 1
+         WHERE storefront_id = $1 AND series = $2 RETURNING last_number`,
+        [storefrontId, series],
       );
       return rows[0]!.last_number;
     },
 
-    async insert(
-      tx: Queryable,
-      invoice: Omit<InvoiceRecord, 'pdfKey' | 'pdfSize'> & { number: number },
-    ): Promise<InvoiceRecord> {
+    async insert(tx: Queryable, invoice: NewInvoice): Promise<InvoiceRecord> {
       const { rows } = await tx.query<InvoiceRow>(
         `INSERT INTO invoices (id, customer_id, storefront_id, number, invoice_number, order_id, order_ref,
-           issued_at, currency, gross_total, snapshot)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+           issued_at, currency, gross_total, missing_details, snapshot, kind, credits_invoice_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
         [
           invoice.id,
           invoice.customerId,
@@ -71,14 +86,25 @@ export function createInvoicesRepository(db: Queryable) {
           invoice.issuedAt,
           invoice.currency,
           invoice.grossTotal,
+          invoice.missingDetails,
           JSON.stringify(invoice.snapshot),
+          invoice.kind ?? 'invoice',
+          invoice.creditsInvoiceId ?? null,
         ],
       );
       return toRecord(rows[0]!);
     },
 
-    async findByOrder(orderId: string, tx: Queryable = db): Promise<InvoiceRecord | undefined> {
-      const { rows } = await tx.query<InvoiceRow>('SELECT * FROM invoices WHERE order_id = $1', [orderId]);
+    /** The order's invoice, or the credit note that credits it. */
+    async findByOrder(
+      orderId: string,
+      kind: InvoiceKind = 'invoice',
+      tx: Queryable = db,
+    ): Promise<InvoiceRecord | undefined> {
+      const { rows } = await tx.query<InvoiceRow>(
+        'SELECT * FROM invoices WHERE order_id = $1 AND kind = $2',
+        [orderId, kind],
+      );
       return rows[0] && toRecord(rows[0]);
     },
 
