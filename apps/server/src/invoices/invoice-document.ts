@@ -22,9 +22,12 @@ export interface InvoiceSnapshot {
   gross: number;
 }
 
-/** The invoice as a document for the one PDF renderer: the storefront's language, currency and date format. */
-export function invoiceDocument(invoice: InvoiceSnapshot): PdfContent {
-  const t = invoiceTranslatorFor(invoice.locale);
+/**
+ * The invoice as a document for the one PDF renderer: the storefront's language, currency and date
+ * format, and its country's terms.
+ */
+export function invoiceDocument(invoice: InvoiceSnapshot, storefrontId: string): PdfContent {
+  const t = invoiceTranslatorFor(invoice.locale, storefrontId);
   const amount = (minor: number) => formatMoney(minor, invoice.currency, invoice.locale);
   const quantity = new Intl.NumberFormat(invoice.locale);
   const percent = new Intl.NumberFormat(invoice.locale, { style: 'percent', maximumFractionDigits: 2 });

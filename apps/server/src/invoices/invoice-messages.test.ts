@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expectCompleteCatalogues } from '../testing/message-catalogues';
-import { invoiceTranslatorFor } from './invoice-messages';
+import { expectCompleteCatalogues, expectStorefrontTerms } from '../testing/message-catalogues';
+import { invoiceTranslatorFor, storefrontTerms } from './invoice-messages';
 
 describe('invoice message catalogues', () => {
   it('has every storefront language, each with the same keys and placeholders as English', async () => {
@@ -10,5 +10,17 @@ describe('invoice message catalogues', () => {
   it('fills placeholders in the storefront’s language', () => {
     expect(invoiceTranslatorFor('de-AT')('title', { number: 'AT-000001' })).toBe('Rechnung AT-000001');
     expect(invoiceTranslatorFor('nl-BE')('vat', { rate: '21%' })).toBe('Btw 21%');
+  });
+
+  it('uses every storefront’s terms file, each for its storefront and language', async () => {
+    expect(await expectStorefrontTerms(new URL('./messages/', import.meta.url))).toEqual(storefrontTerms);
+  });
+
+  it('names the VAT number as the storefront’s country does: UID-Nummer in Austria, USt-IdNr. in Germany', () => {
+    expect(invoiceTranslatorFor('de-AT', 'at')('customerVatId')).toBe('Ihre UID-Nummer');
+    expect(invoiceTranslatorFor('de-AT', 'at')('sellerVatId')).toBe('Unsere UID-Nummer');
+    expect(invoiceTranslatorFor('de-AT', 'de')('customerVatId')).toBe('Ihre USt-IdNr.');
+    expect(invoiceTranslatorFor('de-AT', 'at')('vat', { rate: '20 %' })).toBe('USt. 20 %');
+    expect(invoiceTranslatorFor('nl-BE', 'be')('customerVatId')).toBe('Uw btw-nummer');
   });
 });

@@ -64,7 +64,7 @@ export function createInvoicesService(deps: {
 
   const render = async (invoice: InvoiceRecord): Promise<void> => {
     if (invoice.pdfKey) return;
-    const pdf = await renderPdf(invoiceDocument(invoice.snapshot));
+    const pdf = await renderPdf(invoiceDocument(invoice.snapshot, invoice.storefrontId));
     const key = `invoices/${invoice.customerId}/${invoice.id}.pdf`;
     await blobs.put(key, pdf, 'application/pdf');
     await invoices.setPdf(invoice.id, key, pdf.length);
@@ -97,7 +97,7 @@ export function createInvoicesService(deps: {
       const delivery = order.deliveryPrice
         ? [
             {
-              description: invoiceTranslatorFor(invoiceLocaleOf(storefront.id))('delivery'),
+              description: invoiceTranslatorFor(invoiceLocaleOf(storefront.id), storefront.id)('delivery'),
               quantity: 1,
               unitPrice: order.deliveryPrice,
             },
