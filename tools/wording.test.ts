@@ -46,6 +46,7 @@ const wording: Record<Language, Wording> = {
       auftrag: 'Bestellung',
       versandadresse: 'Lieferadresse',
       lieferanschrift: 'Lieferadresse',
+      zustellung: 'Lieferung',
       email: 'E-Mail',
     },
   },
@@ -117,6 +118,7 @@ const wording: Record<Language, Wording> = {
     avoid: {
       order: 'bestelling',
       afleveradres: 'bezorgadres',
+      levering: 'bezorging',
       leveradres: 'bezorgadres',
       verzendadres: 'bezorgadres',
       email: 'e-mail',
@@ -205,6 +207,10 @@ describe.each(languages)('the %s texts', (language) => {
     expect(wrong).toEqual([]);
   });
 
+  it('end with an ellipsis, not three full stops', () => {
+    expect(texts.filter(({ text }) => text.includes('...')).map(({ where }) => where)).toEqual([]);
+  });
+
   it.each(Object.entries(words))('name the %s “%s”', (_thing, word) => {
     expect(texts.some(({ text }) => wordStart(word).test(wordsOf(text)))).toBe(true);
   });
@@ -236,6 +242,16 @@ describe('the words the review asked for', () => {
     ['apps/server/src/auth/messages/es.json', 'signedOut.signIn', 'Volver al inicio de sesión'],
     ['apps/web/locales/nl.json', 'timeline.takenOn', 'Gemaakt op {date}'],
     ['apps/web/locales/nl.json', 'settings.addresses.defaultDelivery', 'Standaard bezorgadres'],
+    ['apps/web/locales/nl.json', 'orders.field.deliveryDates', 'Verwachte bezorging'],
+    ['apps/web/locales/da.json', 'title.orders', 'Bestillinger'],
+    ['apps/web/locales/es.json', 'photoBooks.open', 'Ver online'],
+    [
+      'apps/web/locales/sv.json',
+      'photoBookShare.intro',
+      'Vi skickar en länk till ”{title}” via e-post. Mottagaren kan bläddra i den utan konto.',
+    ],
+    ['apps/web/locales/fr.json', 'orders.unitPrice', '{price} l’unité'],
+    ['apps/server/src/mail/messages/de.json', 'orderSent.expectedOn', 'Voraussichtliche Lieferung: {date}.'],
     ['apps/web/locales/storefronts/be/nl.json', 'details.chamberOfCommerceNumber', 'Ondernemingsnummer'],
     [
       'apps/web/locales/storefronts/be/fr.json',
