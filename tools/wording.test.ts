@@ -71,6 +71,10 @@ const wording: Record<Language, Wording> = {
       'e-?mail': 'correo electrónico',
       'en línea': 'online',
       'volver a iniciar sesión': 'Volver al inicio de sesión (sign in again is not meant)',
+      // Latin American words a reader in Spain notices.
+      computadora: 'ordenador',
+      celular: 'móvil',
+      'ingresa(?:r)?(?!\\p{L})': 'introduce',
     },
   },
   fr: {
@@ -136,6 +140,14 @@ const wording: Record<Language, Wording> = {
       'correio eletrónico': 'e-mail',
       factura: 'fatura',
       você: 'the third person without você (European Portuguese: Não fez este pedido?)',
+      // Brazilian words a reader in Portugal notices.
+      senha: 'palavra-passe',
+      usuário: 'utilizador',
+      tela: 'ecrã',
+      baixar: 'transferir',
+      salvar: 'guardar',
+      excluir: 'eliminar',
+      contato: 'contacto',
     },
   },
   sv: {
@@ -207,7 +219,7 @@ describe.each(languages)('the %s texts', (language) => {
     expect(wrong).toEqual([]);
   });
 
-  it('end with an ellipsis, not three full stops', () => {
+  it('write an ellipsis as …, not three full stops', () => {
     expect(texts.filter(({ text }) => text.includes('...')).map(({ where }) => where)).toEqual([]);
   });
 
