@@ -233,6 +233,14 @@ describe.each(languages)('the %s texts', (language) => {
   });
 });
 
+describe('the French texts', () => {
+  // French sets a space before ? ! : ; and inside « »: a no-break space keeps the mark on its word's line.
+  it('join ? ! : ; and « » to their words with a no-break space', () => {
+    const broken = textsOf('fr').filter(({ text }) => / [?!:;»]|« /.test(text));
+    expect(broken.map(({ where }) => where)).toEqual([]);
+  });
+});
+
 describe('web texts', () => {
   // In ICU MessageFormat a straight apostrophe before { } # or | starts quoted text: the placeholder
   // after it would be printed as it is written instead of filled in.
