@@ -74,7 +74,7 @@ async function invoiceRender() {
     vat: totals.vat,
     gross: totals.gross,
   };
-  const document = invoiceDocument(snapshot);
+  const document = invoiceDocument(snapshot, 'nl');
   const first = await renderPdf(document);
   const pages = (first.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
   for (let i = 0; i < 3; i += 1) await renderPdf(document);

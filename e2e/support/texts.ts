@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Storefront } from './storefronts';
 
 export type Texts = (key: string) => string;
@@ -7,9 +7,13 @@ const repository = new URL('../../', import.meta.url);
 
 // The tests read the product's own translation files, so they check what each storefront shows
 // without copying (and drifting from) every sentence.
-function textsFrom(folder: string, language: string): Texts {
-  const file = new URL(`${folder}/${language}.json`, repository);
-  const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+const readMessages = (file: URL) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+
+function textsFrom(folder: string, storefront: Storefront): Texts {
+  const file = new URL(`${folder}/${storefront.language}.json`, repository);
+  // The storefront's own terms (its country's legal words, decision 135) replace the language's.
+  const terms = new URL(`${folder}/storefronts/${storefront.code}/${storefront.language}.json`, repository);
+  const messages = { ...readMessages(file), ...(existsSync(terms) ? readMessages(terms) : {}) };
   return (key) => {
     const text = messages[key];
     if (text === undefined) throw new Error(`${file.pathname} has no text "${key}"`);
@@ -18,11 +22,11 @@ function textsFrom(folder: string, language: string): Texts {
 }
 
 /** The account area's texts (the React app) on this storefront. */
-export const appTexts = (storefront: Storefront): Texts => textsFrom('apps/web/locales', storefront.language);
+export const appTexts = (storefront: Storefront): Texts => textsFrom('apps/web/locales', storefront);
 
 /** The sign-in provider's pages (sign in, create an account, signed out) on this storefront. */
 export const signInTexts = (storefront: Storefront): Texts =>
-  textsFrom('apps/server/src/auth/messages', storefront.language);
+  textsFrom('apps/server/src/auth/messages', storefront);
 
 /** Every key of the account area's English texts: none of them should ever reach the screen as is. */
 export function messageKeys(): Set<string> {
@@ -32,7 +36,7 @@ export function messageKeys(): Set<string> {
 
 /** The mails a storefront sends, in its language. */
 export const mailTexts = (storefront: Storefront): Texts =>
-  textsFrom('apps/server/src/mail/messages', storefront.language);
+  textsFrom('apps/server/src/mail/messages', storefront);
 
 /** Fills `{name}` placeholders as the server does. */
 export const fill = (text: string, values: Record<string, string | number>): string =>

@@ -41,7 +41,7 @@ test.describe('photo archives', () => {
     const downloading = page.waitForEvent('download', { timeout: 30_000 });
     await dialog.getByRole('button', { name: 'Download' }).click();
     const toasts = page.getByRole('region', { name: 'Notifications' });
-    await expect(toasts).toContainText('Preparing download...');
+    await expect(toasts).toContainText('Preparing download…');
     await expect(page.getByText('2 selected')).toBeHidden();
     await expectAccessible(page);
 

@@ -66,11 +66,11 @@ const wordings: Record<string, { goods: string; services: string }> = {
   },
   'fr-BE': {
     goods: 'Livraison intracommunautaire exonérée de TVA (article 138 de la directive 2006/112/CE).',
-    services: 'Autoliquidation : TVA due par le preneur (article 196 de la directive 2006/112/CE).',
+    services: 'Autoliquidation : TVA due par le preneur (article 196 de la directive 2006/112/CE).',
   },
   'fr-FR': {
     goods: 'Livraison intracommunautaire exonérée de TVA (article 138 de la directive 2006/112/CE).',
-    services: 'Autoliquidation : TVA due par le preneur (article 196 de la directive 2006/112/CE).',
+    services: 'Autoliquidation : TVA due par le preneur (article 196 de la directive 2006/112/CE).',
   },
   'de-AT': {
     goods: 'Steuerfreie innergemeinschaftliche Lieferung (Artikel 138, Richtlinie 2006/112/EG).',
@@ -135,7 +135,7 @@ describe('the invoice document', () => {
     'cites art. 138 for goods and art. 196 for services in %s, and nothing for a domestic sale',
     (locale) => {
       const text = (treatment: VatTreatment) =>
-        textOf(invoiceDocument({ ...snapshot('nl', treatment), locale }).blocks);
+        textOf(invoiceDocument({ ...snapshot('nl', treatment), locale }, 'nl').blocks);
       expect(text('intra-community-supply')).toContain(wordings[locale]!.goods);
       expect(text('intra-community-supply')).not.toContain(wordings[locale]!.services);
       expect(text('reverse-charge')).toContain(wordings[locale]!.services);
@@ -145,10 +145,10 @@ describe('the invoice document', () => {
   );
 
   it('says an export is one: art. 146 from an EU seller, zero-rated from the UK', () => {
-    expect(textOf(invoiceDocument(snapshot('nl', 'export')).blocks)).toContain(
+    expect(textOf(invoiceDocument(snapshot('nl', 'export'), 'nl').blocks)).toContain(
       'Uitvoer van goederen buiten de EU, vrijgesteld van btw (art. 146 Richtlijn 2006/112/EG).',
     );
-    expect(textOf(invoiceDocument(snapshot('uk', 'export')).blocks)).toContain(
+    expect(textOf(invoiceDocument(snapshot('uk', 'export'), 'uk').blocks)).toContain(
       'Export of goods: zero-rated, no VAT charged.',
     );
   });
@@ -165,7 +165,8 @@ describe('the invoice document', () => {
     expect(sellerDate('2026-12-31T23:30:00Z', uk)).toBe('31 December 2026');
     expect(sellerDate('2026-06-30T23:30:00Z', uk)).toBe('1 July 2026');
     const text = textOf(
-      invoiceDocument(snapshot('nl', 'domestic', { issuedAt: '2026-12-31T23:30:00Z', paidAt: null })).blocks,
+      invoiceDocument(snapshot('nl', 'domestic', { issuedAt: '2026-12-31T23:30:00Z', paidAt: null }), 'nl')
+        .blocks,
     );
     expect(text).toContain('1 januari 2027');
     // Due 30 days after the Amsterdam date, not the UTC one.
@@ -174,7 +175,7 @@ describe('the invoice document', () => {
 
   it('prints paid instead of the terms when the order is paid', () => {
     const text = textOf(
-      invoiceDocument(snapshot('de', 'domestic', { paidAt: '2026-11-20T23:30:00Z' })).blocks,
+      invoiceDocument(snapshot('de', 'domestic', { paidAt: '2026-11-20T23:30:00Z' }), 'de').blocks,
     );
     expect(text).toContain('Bezahlt am 21. November 2026.');
     expect(text).not.toContain('IBAN');

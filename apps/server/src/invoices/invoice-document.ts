@@ -60,9 +60,12 @@ function treatmentNote(treatment: VatTreatment, sellerCountry: string): InvoiceM
   return notes[treatment];
 }
 
-/** The invoice as a document for the one PDF renderer: the storefront's language, currency and the seller's dates. */
-export function invoiceDocument(invoice: InvoiceSnapshot): PdfContent {
-  const t = invoiceTranslatorFor(invoice.locale);
+/**
+ * The invoice as a document for the one PDF renderer: the storefront's language, currency and its
+ * country's terms, and the seller's dates.
+ */
+export function invoiceDocument(invoice: InvoiceSnapshot, storefrontId: string): PdfContent {
+  const t = invoiceTranslatorFor(invoice.locale, storefrontId);
   const amount = (minor: number) => formatMoney(minor, invoice.currency, invoice.locale);
   const quantity = new Intl.NumberFormat(invoice.locale);
   const percent = new Intl.NumberFormat(invoice.locale, { style: 'percent', maximumFractionDigits: 2 });

@@ -86,7 +86,7 @@ export function createInvoicesService(deps: {
 
   const render = async (invoice: InvoiceRecord): Promise<void> => {
     if (invoice.pdfKey) return;
-    const pdf = await renderPdf(invoiceDocument(invoice.snapshot));
+    const pdf = await renderPdf(invoiceDocument(invoice.snapshot, invoice.storefrontId));
     const key = `invoices/${invoice.customerId}/${invoice.id}.pdf`;
     await blobs.put(key, pdf, 'application/pdf');
     await invoices.setPdf(invoice.id, key, pdf.length);
@@ -164,7 +164,7 @@ export function createInvoicesService(deps: {
       const delivery: InvoiceLineInput[] = order.deliveryPrice
         ? [
             {
-              description: invoiceTranslatorFor(locale)('delivery'),
+              description: invoiceTranslatorFor(locale, storefront.id)('delivery'),
               quantity: 1,
               unitPrice: order.deliveryPrice,
               supply: supplyKindOf.delivery,

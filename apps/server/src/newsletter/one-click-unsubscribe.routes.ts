@@ -28,7 +28,7 @@ export async function registerOneClickUnsubscribeRoutes(
 
   const contextOf = async (request: FastifyRequest): Promise<UnsubscribePageContext> => {
     const locale = pickLocale(request.storefront.storefront, request.headers['accept-language']);
-    const messages = (await deps.catalogues(locale)) ?? {};
+    const messages = (await deps.catalogues(locale, request.storefront.storefront.id)) ?? {};
     return { locale, vendor: request.storefront.storefront.vendor, messages };
   };
 

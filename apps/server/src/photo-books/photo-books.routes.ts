@@ -105,7 +105,7 @@ export async function registerPhotoBookRoutes(
     return {
       locale,
       vendor: request.storefront.storefront.vendor,
-      messages: (await deps.catalogues(locale)) ?? {},
+      messages: (await deps.catalogues(locale, request.storefront.storefront.id)) ?? {},
     };
   };
 

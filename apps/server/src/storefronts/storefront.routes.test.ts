@@ -91,6 +91,19 @@ describe('storefront configuration', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('serves a locale with the terms of the storefront whose host asks (decision 135)', async () => {
+    const messages = async (host: string) =>
+      (await t.app.inject({ url: '/locales/de-AT.json', headers: { host } })).json<Record<string, string>>();
+    expect(await messages('at.localhost:8080')).toMatchObject({
+      'details.vatId': 'UID-Nummer',
+      'details.chamberOfCommerceNumber': 'Firmenbuchnummer',
+    });
+    expect(await messages('de.localhost:8080')).toMatchObject({
+      'details.vatId': 'USt-IdNr.',
+      'details.chamberOfCommerceNumber': 'Handelsregisternummer',
+    });
+  });
+
   it('compresses answers for clients that accept it', async () => {
     const response = await t.app.inject({
       url: '/config.json',

@@ -41,7 +41,7 @@ export function registerStorefrontRoutes(app: FastifyInstance, deps: StorefrontR
 
   app.get<{ Params: { file: string } }>('/locales/:file', async (request, reply) => {
     const locale = request.params.file.replace(/\.json$/, '');
-    const catalogue = deps.catalogues(locale);
+    const catalogue = deps.catalogues(locale, request.storefront.storefront.id);
     if (!catalogue) throw notFound(`No messages for locale ${locale}`);
     void reply.header('cache-control', 'no-cache');
     return catalogue;

@@ -288,9 +288,9 @@ describe('pages outside the main shell', () => {
 
   it('offers the same after a failed e-mail change, back to the e-mail settings', async () => {
     const { router } = renderApp({ path: '/change-email-error' });
-    await heading("Your email wasn't changed");
+    await heading("Your e-mail address wasn't changed");
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await heading('Change email address');
+    await heading('Change e-mail address');
     expect(router.state.location.pathname).toBe('/settings/email');
   });
 

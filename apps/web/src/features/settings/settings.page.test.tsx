@@ -45,7 +45,7 @@ describe('the settings pages', () => {
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
     const address = await screen.findByText('St James Square 12');
     expect(address.closest('li')).toHaveTextContent('Default delivery address');
-    expect(screen.getByRole('link', { name: 'Change email address' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Change e-mail address' })).toHaveAttribute(
       'href',
       '/settings/email',
     );

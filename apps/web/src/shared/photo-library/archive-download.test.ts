@@ -62,7 +62,7 @@ describe('archive downloads', () => {
       endpoint: downloadsApi.create,
       input: { body: { id: downloadId, photos: ['p1', 'p2'] } },
     });
-    expect(shown()).toEqual([['Preparing download...', 5_000]]);
+    expect(shown()).toEqual([['Preparing download…', 5_000]]);
     expect(push.listenerCount()).toBe(1);
 
     push.deliver('not an archive message');

@@ -72,7 +72,7 @@ describe('Download in select mode', () => {
     const body = JSON.parse(fetchMock.mock.calls[0]![1]!.body as string) as { id: string; photos: string[] };
     expect(body.photos).toHaveLength(100);
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(toasts()).toHaveTextContent('Preparing download...');
+    expect(toasts()).toHaveTextContent('Preparing download…');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

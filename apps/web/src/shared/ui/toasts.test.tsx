@@ -35,11 +35,11 @@ describe('toasts', () => {
     region().querySelector<HTMLElement>(`[aria-live="${politeness}"]`)!;
 
   it('announce news in a polite live region that exists before the first toast', () => {
-    renderToasts({ message: 'Preparing download...', durationMs: 5_000 });
+    renderToasts({ message: 'Preparing download…', durationMs: 5_000 });
     const live = liveRegion('polite');
     expect(live).toHaveTextContent(/^$/);
     fireEvent.click(screen.getByRole('button', { name: 'Raise' }));
-    expect(live).toHaveTextContent('Preparing download...');
+    expect(live).toHaveTextContent('Preparing download…');
     expect(liveRegion('assertive')).toHaveTextContent(/^$/);
   });
 
