@@ -27,7 +27,7 @@ import { createLocalBlobStore } from '../apps/server/src/platform/blob-store';
 import { renderPdf } from '../apps/server/src/platform/pdf-renderer';
 import { uuidv7 } from '../apps/server/src/platform/uuid';
 import { invoiceDocument, type InvoiceSnapshot } from '../apps/server/src/invoices/invoice-document';
-import { computeTotals } from '../apps/server/src/invoices/invoice-rules';
+import { computeTotals, decideVat } from '../apps/server/src/invoices/invoice-rules';
 import { sellerFor } from '../apps/server/src/invoices/invoice-sellers';
 import { createProjectsRepository } from '../apps/server/src/projects/projects.repository';
 import { createProjectsService } from '../apps/server/src/projects/projects.service';
@@ -51,28 +51,28 @@ async function invoiceRender() {
       description: `Photo book A4 hardcover, ${index + 20} pages, matt paper`,
       quantity: (index % 4) + 1,
       unitPrice: 1999 + index,
+      supply: 'goods' as const,
     })),
-    2100,
+    () => decideVat('NL', { destination: 'NL', vatId: null }, 'goods'),
   );
   const snapshot: InvoiceSnapshot = {
     invoiceNumber: 'NL-000042',
     issuedAt: '2026-11-20T09:30:00.000Z',
+    suppliedAt: '2026-11-22T09:30:00.000Z',
     orderRef: 'NL-10023',
     locale: 'nl-NL',
     currency: 'EUR',
     seller: sellerFor('nl'),
     buyer: {
-      companyName: 'Fotostudio Brugge BV',
-      addressLines: ['Markt 1', '8000 Brugge', 'BE'],
-      country: 'BE',
-      vatId: null,
+      companyName: 'Fotostudio Utrecht BV',
+      addressLines: ['Oudegracht 1', '3511 AA Utrecht', 'Nederland'],
+      country: 'NL',
+      vatId: 'NL004495445B01',
     },
-    lines: totals.lines,
-    vatTreatment: 'domestic',
-    vatRate: 2100,
-    net: totals.net,
-    vat: totals.vat,
-    gross: totals.gross,
+    missing: [],
+    ...totals,
+    paidAt: null,
+    credits: null,
   };
   const document = invoiceDocument(snapshot, 'nl');
   const first = await renderPdf(document);
