@@ -216,6 +216,14 @@ describe('the address rules of the 13 storefront countries', () => {
       '1016 DZ Amsterdam',
       'Nederland',
     ]);
+    const rome = address('IT', { street: 'Via Appia', houseNumber: '10' });
+    expect(postalAddressLines(rome, 'Italia').slice(1, 3)).toEqual(['Via Appia 10', '00184 Roma RM']);
+    const madrid = address('ES', { street: 'Calle de Alcalá', houseNumber: '120', postcode: '28009' });
+    expect(postalAddressLines(madrid, 'España').slice(1, 3)).toEqual(['Calle de Alcalá 120', '28009 Madrid']);
+    const barcelona = address('ES', { postcode: '08001', city: 'Barcelona', region: 'B' });
+    expect(postalAddressLines(barcelona, 'España')[2]).toBe('08001 Barcelona');
+    const sabadell = address('ES', { postcode: '08201', city: 'Sabadell', region: 'B' });
+    expect(postalAddressLines(sabadell, 'España')[2]).toBe('08201 Sabadell Barcelona');
     expect(formatPhone('+442079460958')).toBe('+44 20 7946 0958');
     expect(formatPhone('+31201234567')).toBe('+31 20 123 4567');
     expect(formatPhone('+390612345678')).toBe('+39 06 1234 5678');

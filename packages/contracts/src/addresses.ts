@@ -433,6 +433,9 @@ export function postalAddressLines(
 ): string[] {
   const data = { ...defaults, ...metadata[address.country] };
   const region = addressRules(address.country).regions.find((entry) => entry.key === address.region);
+  // Italy writes its province's abbreviation ('00184 Roma RM'); elsewhere the name, once: a Spanish
+  // province named as its city is not written twice ('28009 Madrid').
+  const regionWritten = address.country === 'IT' ? address.region : (region?.name ?? address.region);
   const recipient = options.recipient ?? true;
   const values: Record<string, string[]> = {
     N: recipient ? [[address.firstName, address.lastName].filter(Boolean).join(' ')] : [],
@@ -447,7 +450,7 @@ export function postalAddressLines(
     // Addresses saved before postcodes were stored in canonical form are shown in it all the same.
     Z: [normalizePostcode(address.country, address.postcode) ?? address.postcode],
     C: [address.city],
-    S: [region?.name ?? address.region],
+    S: [regionWritten === address.city ? '' : regionWritten],
   };
   const lines = (data.fmt ?? '%N%n%O%n%A%n%C').split('%n').flatMap((line) => {
     const tokens = [...line.matchAll(/%([A-Za-z])/g)].map((match) => match[1]!);
