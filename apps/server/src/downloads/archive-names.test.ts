@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseEntryName, sanitizeFileName, uniqueEntryNames } from './archive-names';
+import { archiveDownloadName, baseEntryName, sanitizeFileName, uniqueEntryNames } from './archive-names';
 
 describe('archive entry names', () => {
   it('name a photo by its local date taken, with the extension of its stored type', () => {
@@ -88,5 +88,21 @@ describe('archive entry names', () => {
     expect(first).toBe(long);
     expect(second).toBe(`${'照'.repeat(82)} (2).jpg`);
     expect(Buffer.byteLength(second!, 'utf8')).toBeLessThanOrEqual(255);
+  });
+
+  it('name a downloaded archive for the person who keeps it, in their language, by the day it was made', () => {
+    const createdAt = '2026-11-26T15:04:05.000Z';
+    expect(archiveDownloadName({ name: null, locale: 'en-GB', createdAt })).toBe('Photos 2026-11-26.zip');
+    expect(archiveDownloadName({ name: null, locale: 'nl-BE', createdAt })).toBe('Foto’s 2026-11-26.zip');
+    expect(archiveDownloadName({ name: null, locale: 'de-AT', createdAt })).toBe('Fotos 2026-11-26.zip');
+    expect(archiveDownloadName({ name: null, locale: 'sv-SE', createdAt })).toBe('Foton 2026-11-26.zip');
+    expect(archiveDownloadName({ name: null, locale: 'xx-XX', createdAt })).toBe('Photos 2026-11-26.zip');
+    // 'Download my data' is named as the customer's web app named it.
+    expect(archiveDownloadName({ name: 'Mes données', locale: 'fr-FR', createdAt })).toBe(
+      'Mes données 2026-11-26.zip',
+    );
+    expect(archiveDownloadName({ name: 'a/b: c?', locale: 'en-GB', createdAt })).toBe(
+      'a_b_ c_ 2026-11-26.zip',
+    );
   });
 });

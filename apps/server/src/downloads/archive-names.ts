@@ -1,3 +1,5 @@
+import { downloadTranslator } from './download-messages';
+
 /** What an archive entry's name is made from. */
 export interface NamedPhoto {
   /** `YYYY-MM-DDTHH:mm:ss`, local to where the photo was taken; null when it has no real date. */
@@ -93,4 +95,19 @@ export function uniqueEntryNames(names: string[]): string[] {
     taken.add(candidate.toLowerCase());
     return candidate;
   });
+}
+
+/**
+ * The name a downloaded archive is saved under, for the person who keeps it: what they called it
+ * ('My data', chosen in their language by the web app) or 'Photos' in the language they asked in,
+ * and the day it was made, 'Photos 2026-11-26.zip'. The date is the UTC day, written as ISO dates
+ * are, so archives sort by it in any language.
+ */
+export function archiveDownloadName(download: {
+  name: string | null;
+  locale: string;
+  createdAt: string;
+}): string {
+  const label = download.name ?? downloadTranslator(download.locale)('archive.photos');
+  return sanitizeFileName(`${label} ${download.createdAt.slice(0, 10)}.zip`, 'photos.zip');
 }
