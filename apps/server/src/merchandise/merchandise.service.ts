@@ -55,6 +55,8 @@ const CatalogueSchema = z.object({
     z.object({
       code: z.string().min(1),
       category: z.enum(articleGroups),
+      /** What its print files print past the cut on every side; none when it is not given. */
+      printBleedMm: z.number().nonnegative().optional(),
       names: NamesSchema,
       capabilities: z.array(z.enum(capabilities)),
       sizes: z.array(
@@ -291,6 +293,21 @@ export function createMerchandiseService(data: unknown = catalogueData) {
       const channel = service.channelArticles(channelId);
       if (!channel) throw notFound('Channel not found');
       return channel.deliveryOptions.find((option) => option.type === type)!.price;
+    },
+
+    /** The page of a product's print files: its size, in millimetres, and its bleed. */
+    printPage(productCode: string): { widthMm: number; heightMm: number; bleedMm: number } | undefined {
+      for (const article of catalogue.articles) {
+        const size = article.sizes.find((candidate) => candidate.productCode === productCode);
+        if (size)
+          return {
+            // Rounded to a tenth of a millimetre: 59.4 cm is not 594 mm in binary floating point.
+            widthMm: Math.round(size.widthCm * 100) / 10,
+            heightMm: Math.round(size.heightCm * 100) / 10,
+            bleedMm: article.printBleedMm ?? 0,
+          };
+      }
+      return undefined;
     },
 
     /** A pickup point's name and address, for an order's delivery address. */
