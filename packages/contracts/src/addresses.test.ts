@@ -185,6 +185,9 @@ describe('the address rules of the 13 storefront countries', () => {
 
   it('name and order the fields as the country does', () => {
     expect(addressRules('GB').postcodeName).toBe('postcode');
+    // The placeholder shows a postcode as it is stored there.
+    expect(addressRules('NL').postcodeExample).toBe('1234 AB');
+    expect(addressRules('SE').postcodeExample).toBe('114 55');
     expect(addressRules('NL').postcodeName).toBe('postal');
     expect(addressRules('GB').layout).toContainEqual(['houseNumber', 'street']);
     expect(addressRules('FR').layout).toContainEqual(['houseNumber', 'street']);

@@ -190,6 +190,12 @@ function splitList(list: string | undefined): string[] {
   return list ? list.split('~') : [];
 }
 
+/**
+ * How postcodes are written where Google's examples leave it out: Sweden writes '114 55' (the
+ * Swedish standard SS 613401 and PostNord), its examples '11455'.
+ */
+const canonicalExamples: Partial<Record<AddressCountry, string>> = { SE: '114 55' };
+
 const rulesCache = new Map<AddressCountry, AddressRules>();
 
 /** Fields, order, required fields and names of one country, from Google's address metadata. */
@@ -217,7 +223,7 @@ export function addressRules(country: AddressCountry): AddressRules {
     required,
     postcodeName: data.zip_name_type === 'eircode' ? 'eircode' : country === 'GB' ? 'postcode' : 'postal',
     regionName: data.state_name_type === 'county' ? 'county' : 'province',
-    postcodeExample: data.zipex?.split(',')[0],
+    postcodeExample: canonicalExamples[country] ?? data.zipex?.split(',')[0],
     regions: keys.map((key, index) => ({ key, name: names[index] ?? key })),
   };
   rulesCache.set(country, rules);
@@ -242,12 +248,6 @@ const possiblePostcode: Partial<Record<AddressCountry, RegExp>> = {
   SE: /^[1-9]/,
 };
 
-/**
- * How postcodes are written where Google's examples leave it out: Sweden writes '114 55' (the
- * Swedish standard SS 613401 and PostNord), its examples '11455'.
- */
-const canonicalExamples: Partial<Record<AddressCountry, string>> = { SE: '114 55' };
-
 /** Where an example puts its spaces and hyphens, counted from its end ('1234 AB': a space 2 from the end). */
 function separatorsOf(example: string): Array<{ fromEnd: number; separator: string }> {
   const separators: Array<{ fromEnd: number; separator: string }> = [];
@@ -271,7 +271,9 @@ export function normalizePostcode(country: AddressCountry, value: string, region
   if (data.postprefix && typed.startsWith(data.postprefix)) typed = typed.slice(data.postprefix.length);
   if (!data.zip) return typed;
   const compact = typed.replace(/[\s-]/g, '');
-  const examples = [...splitList(canonicalExamples[country]), ...(data.zipex ?? '').split(',')];
+  const examples = [canonicalExamples[country], ...(data.zipex ?? '').split(',')].filter(
+    (example): example is string => example !== undefined,
+  );
   // The examples of the same length first: a British 'BFPO 61' and 'M34 4AB' are both six.
   const shapes = [
     ...examples.filter((example) => example.replace(/[\s-]/g, '').length === compact.length),
