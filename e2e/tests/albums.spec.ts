@@ -256,7 +256,7 @@ test.describe('albums', () => {
       .getByRole('button', { name: 'Download' })
       .click();
     const zip = await archive;
-    expect(zip.suggestedFilename()).toMatch(/^[0-9a-f-]{36}\.zip$/);
+    expect(zip.suggestedFilename()).toMatch(/^Photos \d{4}-\d{2}-\d{2}\.zip$/);
     expect(Object.values(await savedHashes(zip)).sort()).toEqual(
       [sha256(readFileSync(canon)), sha256(readFileSync(nikon))].sort(),
     );

@@ -45,9 +45,9 @@ test.describe('photo archives', () => {
     await expect(page.getByText('2 selected')).toBeHidden();
     await expectAccessible(page);
 
-    // The pushed 'finished' starts the download by itself, named after the archive.
+    // The pushed 'finished' starts the download by itself, named for a person: what and which day.
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^[0-9a-f-]{36}\.zip$/);
+    expect(download.suggestedFilename()).toMatch(/^Photos \d{4}-\d{2}-\d{2}\.zip$/);
     await expect(toasts).toContainText('Downloading photos');
     const expected = {
       '2008-05-30 15.56.01.jpg': sha256(readFileSync(canon)),

@@ -41,7 +41,8 @@ test.describe('prints ordered end to end, and the storage reactivation', () => {
       .getByRole('group', { name: 'Delivery', exact: true })
       .getByRole('radio', { name: /Pickup point/ })
       .check();
-    await page.getByRole('radio', { name: /Service Point South/ }).check();
+    await page.getByRole('radio', { name: /PhotoShop Brixton/ }).check();
+    await expect(page.getByText('48 Brixton Road, London, SW9 6BT')).toBeVisible();
     await expect(page.getByText('4 prints')).toBeVisible();
     await expectNoAxeViolations(page);
     // 2 photos x 2 copies x £0.35 + £1.99 to a pickup point.

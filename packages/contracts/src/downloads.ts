@@ -104,6 +104,3 @@ export const ArchiveEventSchema = z.object({
   message: z.object({ userId: z.string(), downloadId: z.string() }),
 });
 export type ArchiveEvent = z.infer<typeof ArchiveEventSchema>;
-
-/** The name a downloaded archive is saved under (docs/product/states.md). */
-export const archiveFileName = (downloadId: string) => `${downloadId}.zip`;

@@ -106,6 +106,18 @@ export function demoDeliveryAddress(
   return { ...addresses[storefront], ...name };
 }
 
+/** One of the catalogue's pickup points of the storefront, as the delivery address of an order to it. */
+function demoPickupPointAddress(
+  storefront: Storefront,
+  pickupPointId: string,
+  name: Pick<DeliveryAddress, 'firstName' | 'lastName'>,
+): DeliveryAddress {
+  const point = merchandise.pickupPoint(storefront.channelId, pickupPointId);
+  if (!point)
+    throw new Error(`The catalogue has no pickup point ${pickupPointId} in ${storefront.channelId}`);
+  return { ...point.address, ...name, pickupPointName: point.name };
+}
+
 interface DemoOrder {
   storefront: keyof typeof addresses;
   daysAgo: number;
@@ -113,6 +125,7 @@ interface DemoOrder {
   payment: PaymentStatus;
   /** Days after ordering that the payment status last changed. */
   paidAfterDays: number;
+  /** The catalogue's id of the storefront's pickup point the order goes to. */
   pickupPoint?: string;
   products: Array<[DemoProductKind, number, string?]>;
 }
@@ -151,7 +164,7 @@ const demoOrders: DemoOrder[] = [
     state: 'Confirmed',
     payment: 'paymentSuccess',
     paidAfterDays: 0,
-    pickupPoint: 'Bruna Centraal Station',
+    pickupPoint: 'central',
     products: [['poster', 2]],
   },
   {
@@ -272,10 +285,9 @@ export async function seedDemoOrders(
         changedAt: createdAt.toISOString(),
         deliveryType: order.pickupPoint ? 'PickupPoint' : 'Home',
         deliveryPrice: demoDeliveryPrice(storefront, order.pickupPoint ? 'PickupPoint' : 'Home'),
-        deliveryAddress: {
-          ...demoDeliveryAddress(order.storefront, name),
-          ...(order.pickupPoint ? { pickupPointName: order.pickupPoint } : {}),
-        },
+        deliveryAddress: order.pickupPoint
+          ? demoPickupPointAddress(storefront, order.pickupPoint, name)
+          : demoDeliveryAddress(order.storefront, name),
         orders: [
           {
             id: `${code}-1`,

@@ -2,7 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, serviceBasePath } from '@photo/contracts/endpoint';
 import { ordersApi, SuperOrderDetailsSchema, SuperOrderListSchema } from '@photo/contracts/orders';
-import { ProductSchema } from '@photo/contracts/products';
+import { pdfFilePath, ProductSchema, productsApi } from '@photo/contracts/products';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { createMerchandiseService } from '../merchandise/merchandise.service';
 import { storefronts } from '../storefronts/storefronts';
@@ -95,5 +95,37 @@ describe('demo product sheets', () => {
       .flatMap((order) => order.products)
       .find((candidate) => candidate.code === demoCatalogue.poster.code)!;
     expect(line).toMatchObject({ articleName: 'Poster 42 × 59,4 cm', productPdfUrl: product.productPdfUrl });
+  });
+
+  it('makes every print file a page of its product’s size plus its bleed, not A4', async () => {
+    const get = (address: string) =>
+      t.app.inject({ url: `${serviceBasePath('products')}${address}`, headers: dutchReader.headers });
+    const pdfs = productsApi.pdfs.response.parse((await get('/v1/Pdfs/me')).json());
+    expect(pdfs.length).toBeGreaterThan(0);
+    const points = (mm: number) => (mm * 72) / 25.4;
+    const numbers = (field: string | undefined) => (field ?? '').trim().split(/\s+/).map(Number);
+    const productsWithPrintFiles = new Set<string>();
+    for (const pdf of pdfs) {
+      productsWithPrintFiles.add(pdf.productCode);
+      const page = merchandise.printPage(pdf.productCode)!;
+      const file = await get(pdfFilePath(pdf.code));
+      expect(file.statusCode).toBe(200);
+      const info = await pdfInfo(file.rawPayload, { boxes: true });
+      const [width, height] = /^([\d.]+) x ([\d.]+) pts/.exec(info['Page size']!)!.slice(1).map(Number);
+      expect(width).toBeCloseTo(points(page.widthMm + 2 * page.bleedMm), 1);
+      expect(height).toBeCloseTo(points(page.heightMm + 2 * page.bleedMm), 1);
+      // Where to cut: the product's own size, the bleed around it.
+      const [left, bottom, right, top] = numbers(info.TrimBox);
+      expect(right! - left!).toBeCloseTo(points(page.widthMm), 1);
+      expect(top! - bottom!).toBeCloseTo(points(page.heightMm), 1);
+      expect(left).toBeCloseTo(points(page.bleedMm), 1);
+    }
+    expect([...productsWithPrintFiles]).toEqual([demoCatalogue.poster.code]);
+    // The A2 poster: 420 × 594 mm, printed 3 mm past the cut on every side, so 426 × 600 mm.
+    expect(merchandise.printPage(demoCatalogue.poster.code)).toEqual({
+      widthMm: 420,
+      heightMm: 594,
+      bleedMm: 3,
+    });
   });
 });

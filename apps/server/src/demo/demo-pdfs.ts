@@ -28,17 +28,28 @@ export interface MapPoster {
   /** Latitude and longitude as printed. */
   coordinates: string;
   orderCode: string;
-  size: string;
+  /** The poster's product code (its size) in the catalogue. */
+  productCode: string;
   createdAt: Date;
 }
 
-/** The print file of a custom map poster, through the one PDF renderer. */
+const merchandise = createMerchandiseService();
+const centimetres = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+
+/**
+ * The print file of a custom map poster, through the one PDF renderer: a page of the poster's size
+ * with the catalogue's bleed, as the printer takes it.
+ */
 export function mapPosterDocument(poster: MapPoster): PdfContent {
+  const page = merchandise.printPage(poster.productCode);
+  if (!page) throw new Error(`The catalogue does not sell ${poster.productCode}`);
+  const format = `${centimetres.format(page.widthMm / 10)} × ${centimetres.format(page.heightMm / 10)} cm`;
   return {
     title: `Map poster – ${poster.place}`,
     language: 'en-GB',
     author: 'Photo shop production',
     createdAt: poster.createdAt,
+    page,
     blocks: [
       { kind: 'heading', text: poster.place.toUpperCase() },
       { kind: 'paragraph', lines: [poster.coordinates] },
@@ -46,7 +57,7 @@ export function mapPosterDocument(poster: MapPoster): PdfContent {
       {
         kind: 'facts',
         rows: [
-          ['Format', poster.size],
+          ['Format', format],
           ['Style', 'Classic, black on white'],
           ['Order', poster.orderCode],
         ],
@@ -92,8 +103,6 @@ const textsOf = (product: DemoSheetProduct) => {
   return texts;
 };
 for (const product of demoProducts) textsOf(product);
-
-const merchandise = createMerchandiseService();
 
 /**
  * A product sheet in one language, what the customer downloads from the product's information: named
@@ -169,7 +178,12 @@ export async function seedDemoPdfs(
     const createdAt = new Date(new Date(row.created_at).getTime() + 86_400_000);
     const entry = `print-files/map-poster-${poster.place.toLowerCase()}.pdf`;
     const pdf = await renderPdf(
-      mapPosterDocument({ ...poster, orderCode: row.code, size: '42 × 59.4 cm (A2)', createdAt }),
+      mapPosterDocument({
+        ...poster,
+        orderCode: row.code,
+        productCode: demoCatalogue.poster.code,
+        createdAt,
+      }),
     );
     const zip = await zipFiles([{ name: entry, data: pdf, mtime: createdAt }]);
     await shop.pdfs.putArchiveFromShop(row.id, Readable.from([zip]));

@@ -281,7 +281,8 @@ switch (command) {
         place: values.place,
         coordinates: values.coordinates,
         orderCode: superOrder.superOrderCode,
-        size: '50 × 70 cm',
+        // The poster the demo shop sells: its print file is a page of that size.
+        productCode: demoCatalogue.poster.code,
         createdAt: new Date(at),
       }),
     );

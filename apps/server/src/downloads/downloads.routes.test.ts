@@ -172,7 +172,11 @@ describe('photo archives over HTTP', () => {
     const link = DownloadUrlSchema.parse((await urlOf(owner, id)).json()).url;
     const file = await fetchLink(link);
     expect(file.statusCode).toBe(200);
-    expect(file.headers['content-disposition']).toBe(`attachment; filename="${id}.zip"`);
+    // Saved under a name for a person, in the language the archive was asked in (Dutch here).
+    const day = listed!.created.slice(0, 10);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="Foto_s ${day}.zip"; filename*=UTF-8''Foto%E2%80%99s%20${day}.zip`,
+    );
     expect(file.headers['content-type']).toBe('application/zip');
     expect(file.headers['accept-ranges']).toBe('bytes');
     expect(Number(file.headers['content-length'])).toBe(file.rawPayload.length);

@@ -1,9 +1,4 @@
-import {
-  ARCHIVE_LIFETIME_DAYS,
-  archiveFileName,
-  type Download,
-  type DownloadRequest,
-} from '@photo/contracts/downloads';
+import { ARCHIVE_LIFETIME_DAYS, type Download, type DownloadRequest } from '@photo/contracts/downloads';
 import { cleanLine } from '@photo/contracts/text';
 import type { PhotoRecord, PhotosRepository } from '../photos/photos.repository';
 import type { BlobLinks } from '../platform/blob-links';
@@ -12,6 +7,7 @@ import type { Database } from '../platform/database';
 import { conflict, notFound, tooManyRequests } from '../platform/errors';
 import { enqueueJob } from '../platform/job-queue';
 import { isUuid } from '../platform/uuid';
+import { archiveDownloadName } from './archive-names';
 import {
   createDownloadsRepository,
   type DownloadRecord,
@@ -34,7 +30,7 @@ export const ARCHIVE_CONTENT_TYPE = 'application/zip';
 /** Every blob of one archive lives below this folder, the leftovers of an interrupted attempt too. */
 export const archivePrefix = (ownerId: string, downloadId: string) => `archives/${ownerId}/${downloadId}/`;
 export const archiveKey = (ownerId: string, downloadId: string) =>
-  `${archivePrefix(ownerId, downloadId)}${archiveFileName(downloadId)}`;
+  `${archivePrefix(ownerId, downloadId)}${downloadId}.zip`;
 
 /**
  * What a shared-album archive may read: whether a customer still shares in an album (as its owner or
@@ -223,7 +219,7 @@ export function createDownloadsService(deps: DownloadsServiceDependencies) {
         throw notFound('No archive is ready under this id');
       }
       return deps.links.urlFor(download.blobKey, {
-        fileName: archiveFileName(download.id),
+        fileName: archiveDownloadName(download),
         contentType: ARCHIVE_CONTENT_TYPE,
         expiresInSeconds: ARCHIVE_URL_SECONDS,
         origin,

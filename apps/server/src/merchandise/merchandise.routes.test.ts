@@ -107,6 +107,41 @@ describe('merchandise GraphQL endpoint', () => {
     expect(() => createMerchandiseService(broken)).toThrow('no price in NOK');
   });
 
+  it('shows each storefront pickup points at real-looking addresses of its country, as it writes them', () => {
+    const merchandise = createMerchandiseService();
+    const addressesOf = (channelId: string) =>
+      merchandise.channelArticles(channelId)!.pickupPoints.map((point) => point.address);
+    expect(addressesOf('UK')).toEqual([
+      '12 Euston Road, London, NW1 2RT',
+      '48 Brixton Road, London, SW9 6BT',
+    ]);
+    expect(addressesOf('NL')).toEqual([
+      'Stationsplein 15, 1012 AB Amsterdam',
+      'Beethovenstraat 52, 1077 JG Amsterdam',
+    ]);
+    expect(addressesOf('FR')[0]).toBe('12 rue de Rivoli, 75004 Paris');
+    expect(addressesOf('IE')[0]).toBe("14 O'Connell Street Upper, Dublin, D01 F5P2");
+    expect(addressesOf('IT')[0]).toBe('Via Torino 51, 20123 Milano MI');
+    expect(addressesOf('PT')[0]).toBe('Rua Augusta 100, 1100-053 Lisboa');
+    expect(addressesOf('SE')[0]).toBe('Drottninggatan 45, 111 21 Stockholm');
+    // An order to a pickup point is delivered to that address in the storefront's country.
+    expect(merchandise.pickupPoint('DE', 'south')?.address).toMatchObject({
+      country: 'DE',
+      street: 'Karl-Marx-Straße',
+      postcode: '12043',
+      city: 'Berlin',
+    });
+  });
+
+  it('refuses a catalogue file whose pickup point is no address of its country', () => {
+    const broken = structuredClone(catalogue);
+    broken.channels.NL.pickupPoints[0]!.postcode = '1000';
+    expect(() => createMerchandiseService(broken)).toThrow('pickup point central of NL');
+    const untidy = structuredClone(catalogue);
+    untidy.channels.NL.pickupPoints[0]!.postcode = '1012ab';
+    expect(() => createMerchandiseService(untidy)).toThrow('pickup point central of NL');
+  });
+
   it('refuses a catalogue file where two sizes share a product code, which orders could not tell apart', () => {
     const broken = structuredClone(catalogue);
     broken.articles[0]!.sizes[1]!.productCode = broken.articles[0]!.sizes[0]!.productCode;

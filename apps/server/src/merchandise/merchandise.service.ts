@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  checkAddress,
+  countryOfChannel,
+  emptyPostalAddress,
+  postalAddressLines,
+  type PostalAddress,
+} from '@photo/contracts/addresses';
 import { articleGroups, deliveryTypes, type ArticleGroup } from '@photo/contracts/orders';
 import {
   capabilities,
@@ -21,24 +28,35 @@ const NamedOptionSchema = z.object({ code: z.string().min(1), names: NamesSchema
 
 /** The shape of `merchandise-catalogue.json`, checked once at start: a broken file stops the server. */
 const CatalogueSchema = z.object({
-  /** Per channel, the city of its pickup points; the currency is the storefront's own. */
-  channels: z.record(z.string(), z.object({ city: z.string().min(1) })),
+  /**
+   * Per channel, its pickup points: addresses of the storefront's country, checked by the one address
+   * rule at start. The currency is the storefront's own.
+   */
+  channels: z.record(
+    z.string(),
+    z.object({
+      pickupPoints: z.array(
+        z.object({
+          id: z.string().min(1),
+          name: z.string().min(1),
+          street: z.string().min(1),
+          houseNumber: z.string().min(1),
+          postcode: z.string().min(1),
+          city: z.string().min(1),
+          region: z.string().optional(),
+        }),
+      ),
+    }),
+  ),
   /** docs/product/calls.md ArticleGroup: every group the shop sells, with its working days of production. */
   categories: z.record(z.enum(articleGroups), z.object({ productionDays: z.number().int().positive() })),
   delivery: z.record(z.enum(deliveryTypes), PricesSchema),
-  pickupPoints: z.array(
-    z.object({
-      id: z.string().min(1),
-      name: z.string().min(1),
-      street: z.string().min(1),
-      houseNumber: z.string().min(1),
-      postalCode: z.string().min(1),
-    }),
-  ),
   articles: z.array(
     z.object({
       code: z.string().min(1),
       category: z.enum(articleGroups),
+      /** What its print files print past the cut on every side; none when it is not given. */
+      printBleedMm: z.number().nonnegative().optional(),
       names: NamesSchema,
       capabilities: z.array(z.enum(capabilities)),
       sizes: z.array(
@@ -57,6 +75,17 @@ const CatalogueSchema = z.object({
   ),
 });
 export type CatalogueData = z.infer<typeof CatalogueSchema>;
+type CataloguePickupPoint = CatalogueData['channels'][string]['pickupPoints'][number];
+
+/** A pickup point as a postal address of its channel's country. */
+const pickupPointAddress = (channelId: string, point: CataloguePickupPoint): PostalAddress => ({
+  ...emptyPostalAddress(countryOfChannel(channelId)),
+  street: point.street,
+  houseNumber: point.houseNumber,
+  postcode: point.postcode,
+  city: point.city,
+  region: point.region ?? '',
+});
 
 export interface MerchandiseChannel {
   id: string;
@@ -104,6 +133,16 @@ export function createMerchandiseService(data: unknown = catalogueData) {
   for (const storefront of storefronts) {
     const channel = catalogue.channels[storefront.channelId];
     if (!channel) throw new Error(`The catalogue has no channel ${storefront.channelId}`);
+    for (const point of channel.pickupPoints) {
+      // Checked as an order to it is, with the collector's name, and as stored: a postcode not in its
+      // canonical form would differ from the same address saved in the address book.
+      const address = { ...pickupPointAddress(storefront.channelId, point), firstName: 'A', lastName: 'B' };
+      const { address: checked } = checkAddress(address);
+      if (!checked || JSON.stringify(checked) !== JSON.stringify(address))
+        throw new Error(
+          `The pickup point ${point.id} of ${storefront.channelId} is no address of its country`,
+        );
+    }
     const currency = storefront.currency;
     for (const article of catalogue.articles)
       for (const size of article.sizes)
@@ -166,10 +205,13 @@ export function createMerchandiseService(data: unknown = catalogueData) {
           type,
           price: { amountMinor: catalogue.delivery[type][currency] ?? 0, currency },
         })),
-        pickupPoints: catalogue.pickupPoints.map((point) => ({
+        pickupPoints: channel.pickupPoints.map((point) => ({
           id: point.id,
           name: point.name,
-          address: `${point.street} ${point.houseNumber}, ${point.postalCode} ${channel.city}`,
+          // Within its storefront's country: the envelope lines without the country, on one line.
+          address: postalAddressLines(pickupPointAddress(channelId, point), '', { recipient: false })
+            .filter(Boolean)
+            .join(', '),
         })),
       };
     },
@@ -253,11 +295,25 @@ export function createMerchandiseService(data: unknown = catalogueData) {
       return channel.deliveryOptions.find((option) => option.type === type)!.price;
     },
 
-    /** A pickup point with its address parts, for an order's delivery address. */
-    pickupPoint(channelId: string, id: string) {
-      const channel = channelOf(channelId);
-      const point = catalogue.pickupPoints.find((candidate) => candidate.id === id);
-      return channel && point ? { ...point, city: channel.city } : undefined;
+    /** The page of a product's print files: its size, in millimetres, and its bleed. */
+    printPage(productCode: string): { widthMm: number; heightMm: number; bleedMm: number } | undefined {
+      for (const article of catalogue.articles) {
+        const size = article.sizes.find((candidate) => candidate.productCode === productCode);
+        if (size)
+          return {
+            // Rounded to a tenth of a millimetre: 59.4 cm is not 594 mm in binary floating point.
+            widthMm: Math.round(size.widthCm * 100) / 10,
+            heightMm: Math.round(size.heightCm * 100) / 10,
+            bleedMm: article.printBleedMm ?? 0,
+          };
+      }
+      return undefined;
+    },
+
+    /** A pickup point's name and address, for an order's delivery address. */
+    pickupPoint(channelId: string, id: string): { name: string; address: PostalAddress } | undefined {
+      const point = channelOf(channelId)?.pickupPoints.find((candidate) => candidate.id === id);
+      return point ? { name: point.name, address: pickupPointAddress(channelId, point) } : undefined;
     },
   };
   return service;

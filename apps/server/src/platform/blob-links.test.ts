@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlobLinks, registerBlobLinkRoute } from './blob-links';
-import { createLocalBlobStore, type BlobStore } from './blob-store';
+import { attachmentDisposition, createLocalBlobStore, type BlobStore } from './blob-store';
 import { installErrorHandler } from './errors';
 
 describe('signed links to a folder store', () => {
@@ -58,5 +58,21 @@ describe('signed links to a folder store', () => {
     tampered.searchParams.set('signature', 'x'.repeat(43));
     expect((await follow(tampered.href)).statusCode).toBe(403);
     expect((await app.inject({ url: '/blob-links/b.zip' })).statusCode).toBe(403);
+  });
+
+  it('names a download in UTF-8 by RFC 6266 and 5987, after an ASCII name for older clients', () => {
+    expect(attachmentDisposition('Photos 2026-11-26.zip')).toBe(
+      'attachment; filename="Photos 2026-11-26.zip"',
+    );
+    expect(attachmentDisposition('Mes données 2026-11-26.zip')).toBe(
+      `attachment; filename="Mes donnees 2026-11-26.zip"; filename*=UTF-8''Mes%20donn%C3%A9es%202026-11-26.zip`,
+    );
+    // RFC 5987 values may not hold ' ( ) *, which encodeURIComponent leaves as they are.
+    expect(attachmentDisposition("Foto's (1)*.zip")).toBe(
+      `attachment; filename="Foto_s (1)_.zip"; filename*=UTF-8''Foto%27s%20%281%29%2A.zip`,
+    );
+    expect(attachmentDisposition('照片 😀.zip')).toBe(
+      `attachment; filename="__ _.zip"; filename*=UTF-8''%E7%85%A7%E7%89%87%20%F0%9F%98%80.zip`,
+    );
   });
 });

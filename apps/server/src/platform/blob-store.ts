@@ -92,11 +92,22 @@ export function assertSafePrefix(prefix: string): void {
   if (!prefix.endsWith('/') || prefix === '/') throw new Error(`A prefix must name a folder: ${prefix}`);
 }
 
-/** `Content-Disposition` of a download: a plain name as is, any other also encoded (RFC 6266). */
+/**
+ * `Content-Disposition` of a download (RFC 6266): a plain name as is; any other as `filename*` in
+ * UTF-8 (RFC 5987, whose value may not hold `'()*`, which encodeURIComponent leaves), after an ASCII
+ * `filename` for older clients: accents dropped ('Foto’s' -> 'Foto_s', 'Mes données' -> 'Mes donnees').
+ */
 export function attachmentDisposition(fileName: string): string {
   if (/^[A-Za-z0-9._ ()-]+$/.test(fileName)) return `attachment; filename="${fileName}"`;
-  const fallback = fileName.replace(/[^A-Za-z0-9._ ()-]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  const fallback = fileName
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9._ ()-]/gu, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 export function createLocalBlobStore(rootDir: string): BlobStore {

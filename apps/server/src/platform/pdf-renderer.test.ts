@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderPdf, type PdfContent } from './pdf-renderer';
-import { pdfText } from '../testing/pdf-text';
+import { pdfInfo, pdfText } from '../testing/pdf-text';
 
 const content = (rows: number): PdfContent => ({
   title: 'Factuur 2026-000042',
@@ -70,5 +70,22 @@ describe('the PDF renderer', () => {
     expect(pages.length).toBeGreaterThanOrEqual(3);
     for (const page of pages) expect(page).toContain('Artikel');
     expect(pages.at(-1)).toContain('Fotoboek 120');
+  });
+
+  it('prints a document on A4 unless it names its page, and then that size with its trim marked', async () => {
+    expect((await pdfInfo(await renderPdf(content(3))))['Page size']).toMatch(
+      /^595\.\d+ x 841\.\d+ pts \(A4\)/,
+    );
+    const a3 = await renderPdf({ ...content(3), page: { widthMm: 297, heightMm: 420, bleedMm: 0 } });
+    const info = await pdfInfo(a3, { boxes: true });
+    expect(info['Page size']).toMatch(/^841\.\d+ x 1190\.\d+ pts \(A3\)/);
+    expect(info.TrimBox).toBe(info.MediaBox);
+    const withBleed = await pdfInfo(
+      await renderPdf({ ...content(1), page: { widthMm: 100, heightMm: 150, bleedMm: 5 } }),
+      { boxes: true },
+    );
+    // 110 × 160 mm in points, cut 5 mm in on every side.
+    expect(withBleed['Page size']).toMatch(/^311\.81\d* x 453\.54\d* pts/);
+    expect(withBleed.TrimBox!.trim().split(/\s+/)).toEqual(['14.17', '14.17', '297.64', '439.37']);
   });
 });

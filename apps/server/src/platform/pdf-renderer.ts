@@ -18,8 +18,23 @@ export interface PdfContent {
   author: string;
   /** Written as CreationDate and ModDate; it fixes the file ID too. */
   createdAt: Date;
+  /** The paper it is printed on; A4 when not given (invoices, product sheets). */
+  page?: PdfPage;
   blocks: PdfBlock[];
 }
+
+/**
+ * A print file's page: the product's trimmed size plus its bleed, the edge printed past the cut on
+ * every side so no white shows if the knife is off by a hair. The page (MediaBox) is the whole sheet;
+ * TrimBox and BleedBox tell the printer where to cut.
+ */
+export interface PdfPage {
+  widthMm: number;
+  heightMm: number;
+  bleedMm: number;
+}
+
+const POINTS_PER_MM = 72 / 25.4;
 
 export type PdfBlock =
   | { kind: 'heading'; text: string }
@@ -71,7 +86,7 @@ export async function renderPdf(content: PdfContent): Promise<Buffer> {
     // No default font: pdfkit would otherwise load Helvetica's metrics for every document. Ours are
     // registered and chosen below, before any text.
     font: null as unknown as string,
-    size: 'A4',
+    size: content.page ? pageSizeInPoints(content.page) : 'A4',
     margin: MARGIN,
     pdfVersion: '1.7',
     tagged: true,
@@ -93,6 +108,11 @@ export async function renderPdf(content: PdfContent): Promise<Buffer> {
     doc.on('error', reject);
   });
 
+  if (content.page) {
+    const page = content.page;
+    markTrim(doc, page);
+    doc.on('pageAdded', () => markTrim(doc, page));
+  }
   doc.registerFont('regular', fontSource(REGULAR));
   doc.registerFont('bold', fontSource(BOLD));
   doc.font('regular').fontSize(BODY_SIZE);
@@ -102,6 +122,22 @@ export async function renderPdf(content: PdfContent): Promise<Buffer> {
   root.end();
   doc.end();
   return finished;
+}
+
+function pageSizeInPoints(page: PdfPage): [number, number] {
+  return [
+    (page.widthMm + 2 * page.bleedMm) * POINTS_PER_MM,
+    (page.heightMm + 2 * page.bleedMm) * POINTS_PER_MM,
+  ];
+}
+
+/** pdfkit has no option for a page's boxes; they are entries of the page's dictionary. */
+function markTrim(doc: Doc, page: PdfPage): void {
+  const [width, height] = pageSizeInPoints(page);
+  const bleed = page.bleedMm * POINTS_PER_MM;
+  const boxes = doc.page.dictionary.data as Record<string, unknown>;
+  boxes.BleedBox = [0, 0, width, height];
+  boxes.TrimBox = [bleed, bleed, width - bleed, height - bleed];
 }
 
 const textWidth = (doc: Doc) => doc.page.width - MARGIN * 2;

@@ -4,7 +4,6 @@ import {
   printsOrderSearchParams,
   type PrintsCheckoutBody,
 } from '@photo/contracts/prints-orders';
-import { countryOfChannel, emptyPostalAddress } from '@photo/contracts/addresses';
 import { photoFilePath } from '@photo/contracts/photos';
 import { serviceBasePath } from '@photo/contracts/endpoint';
 import { DeliveryAddressSchema, orderPlacedPath, type DeliveryAddress } from '@photo/contracts/orders';
@@ -91,13 +90,9 @@ export function createPrintsOrdersService(deps: {
     const customer = await deps.customers.findById(caller.customerId);
     if (!customer) throw notFound('Customer not found');
     return {
-      ...emptyPostalAddress(countryOfChannel(channelId)),
+      ...point.address,
       firstName: customer.firstName || customer.email,
       lastName: customer.lastName,
-      street: point.street,
-      houseNumber: point.houseNumber,
-      postcode: point.postalCode,
-      city: point.city,
       pickupPointName: point.name,
     };
   };

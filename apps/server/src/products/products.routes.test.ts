@@ -75,7 +75,7 @@ describe(`PDFs and product information (${process.env.DATABASE_URL ? 'PostgreSQL
         place: 'Utrecht',
         coordinates: '52.0907° N, 5.1214° E',
         orderCode: 'SO-TEST',
-        size: '50 × 70 cm',
+        productCode: 'WALL_POSTER_A1',
         createdAt: new Date('2026-11-20T10:00:00.000Z'),
       }),
     );

@@ -10,9 +10,15 @@ export async function pdfText(pdf: Buffer): Promise<string> {
   return (await child).stdout;
 }
 
-/** What poppler's `pdfinfo` says of a PDF (`Title`, `Author`, `Pages`, ...), by field. */
-export async function pdfInfo(pdf: Buffer): Promise<Record<string, string>> {
-  const child = run('pdfinfo', ['-enc', 'UTF-8', '-']);
+/**
+ * What poppler's `pdfinfo` says of a PDF (`Title`, `Author`, `Pages`, `Page size`, ...), by field;
+ * with `boxes`, the first page's boxes too (`MediaBox`, `TrimBox`, `BleedBox`: x1 y1 x2 y2 in points).
+ */
+export async function pdfInfo(
+  pdf: Buffer,
+  options: { boxes?: boolean } = {},
+): Promise<Record<string, string>> {
+  const child = run('pdfinfo', ['-enc', 'UTF-8', ...(options.boxes ? ['-box'] : []), '-']);
   child.child.stdin!.end(pdf);
   const fields = (await child).stdout
     .split('\n')

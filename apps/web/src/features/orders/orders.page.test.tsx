@@ -258,7 +258,7 @@ describe('the order details page', () => {
     await user.type(street, 'Abbey Road');
     await user.click(screen.getByRole('button', { name: 'Save address' }));
     expect(await screen.findByRole('status')).toHaveTextContent('The delivery address has been changed.');
-    expect(screen.getByText('Abbey Road 221')).toBeInTheDocument();
+    expect(screen.getByText('221 Abbey Road')).toBeInTheDocument();
     expect(document.querySelector('.address-change')).toHaveAttribute('data-state', 'SuccessfulUpdate');
 
     answer = () => jsonResponse({ error: { code: 'conflict', message: 'production started' } }, 409);
@@ -371,7 +371,7 @@ describe('paying for an order and reordering it (issue 20)', () => {
     expect(await within(review).findByText('24 × Photo prints 10 × 15 cm')).toBeVisible();
     expect(within(review).getByText('£4.08')).toBeVisible();
     expect(within(review).getByText('£3.49')).toBeVisible();
-    expect(within(review).getByText('Baker Street 221')).toBeVisible();
+    expect(within(review).getByText('221 Baker Street')).toBeVisible();
     expect(
       within(review).getByText('Paid now with your saved payment method: Credit or debit card.'),
     ).toBeVisible();

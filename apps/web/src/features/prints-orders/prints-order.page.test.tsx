@@ -36,8 +36,8 @@ const catalogue: ChannelArticles = {
     { type: 'PickupPoint', price: gbp(199) },
   ],
   pickupPoints: [
-    { id: 'central', name: 'Service Point Centre', address: 'Station Square 1, 1000 London' },
-    { id: 'south', name: 'Service Point South', address: 'Market Street 24, 2000 London' },
+    { id: 'central', name: "PhotoShop King's Cross", address: '12 Euston Road, London, NW1 2RT' },
+    { id: 'south', name: 'PhotoShop Brixton', address: '48 Brixton Road, London, SW9 6BT' },
   ],
 };
 
@@ -107,7 +107,7 @@ describe('the prints-order page', () => {
     await user.click(screen.getByRole('radio', { name: 'Matte' }));
     await user.clear(screen.getByRole('spinbutton', { name: 'Copies of each photo' }));
     await user.type(screen.getByRole('spinbutton', { name: 'Copies of each photo' }), '3');
-    await user.click(screen.getByRole('radio', { name: /Service Point South/ }));
+    await user.click(screen.getByRole('radio', { name: /PhotoShop Brixton/ }));
     expect(screen.getByText('6 prints')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Pay £4.09' }));
 

@@ -40,10 +40,10 @@ describe('the settings pages', () => {
         },
       },
     });
-    expect(await screen.findByText('+447911123456')).toBeInTheDocument();
+    expect(await screen.findByText('+44 7911 123456')).toBeInTheDocument();
     expect(screen.getByText('17 May 1990')).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
-    const address = await screen.findByText('St James Square 12');
+    const address = await screen.findByText('12 St James Square');
     expect(address.closest('li')).toHaveTextContent('Default delivery address');
     expect(screen.getByRole('link', { name: 'Change e-mail address' })).toHaveAttribute(
       'href',

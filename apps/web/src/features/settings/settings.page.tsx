@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
+import { formatPhone } from '@photo/contracts/addresses';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
@@ -53,7 +54,7 @@ export function SettingsPage() {
           </div>
           <div>
             <dt>{t('address.phone')}</dt>
-            <dd>{customer.phone ?? notGiven}</dd>
+            <dd>{customer.phone ? formatPhone(customer.phone) : notGiven}</dd>
           </div>
           <div>
             <dt>{t('details.dateOfBirth')}</dt>

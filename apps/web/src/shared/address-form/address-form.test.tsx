@@ -46,6 +46,20 @@ describe('the address form', () => {
     expect(screen.getByLabelText(/County/)).toBeInTheDocument();
   });
 
+  it('asks a British address for its postcode, the house number before the street and only if it has one', async () => {
+    const onSubmit = renderForm({ ...emptyPostalAddress('GB'), firstName: 'Ann', lastName: 'Hale' });
+    expect(fieldLabels().slice(4, 7)).toEqual(['Street number', 'Street name', 'Additional address line']);
+    expect(fieldLabels()).toContain('Postcode');
+    expect(screen.getByLabelText(/Street number/)).not.toBeRequired();
+    await userEvent.type(screen.getByLabelText('Street name'), 'Rose Cottage, Church Lane');
+    await userEvent.type(screen.getByLabelText('Town or city'), 'Moreton-in-Marsh');
+    await userEvent.type(screen.getByLabelText('Postcode'), 'gl560ld');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ street: 'Rose Cottage, Church Lane', houseNumber: '', postcode: 'GL56 0LD' }),
+    );
+  });
+
   it('shows the four messages of docs/product/validation.md under their fields and sends nothing', async () => {
     const onSubmit = renderForm({
       ...emptyPostalAddress('DE'),
@@ -80,7 +94,7 @@ describe('the address form', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSubmit).toHaveBeenCalledWith(
-      expect.objectContaining({ postcode: '1012LG', phone: '+31612345678' }),
+      expect.objectContaining({ postcode: '1012 LG', phone: '+31612345678' }),
     );
   });
 

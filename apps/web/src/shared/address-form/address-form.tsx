@@ -8,6 +8,7 @@ import {
   type AddressField,
   type AddressProblem,
   type AddressProblems,
+  type AddressRules,
   type PostalAddress,
 } from '@photo/contracts/addresses';
 import { isApiError } from '../api/api-error';
@@ -28,6 +29,12 @@ const labels: Record<Exclude<AddressField, 'postcode' | 'region'>, MessageId> = 
   addressLine2: 'address.addressLine2',
   city: 'address.city',
   phone: 'address.phone',
+};
+
+const postcodeLabels: Record<AddressRules['postcodeName'], MessageId> = {
+  postal: 'address.postcode',
+  postcode: 'address.ukPostcode',
+  eircode: 'address.eircode',
 };
 
 /** docs/product/validation.md's four messages for the fields they name; other fields say what is wrong in general. */
@@ -135,8 +142,7 @@ export function AddressForm({
   };
 
   const labelOf = (field: AddressField): string => {
-    if (field === 'postcode')
-      return t(rules.postcodeName === 'eircode' ? 'address.eircode' : 'address.postcode');
+    if (field === 'postcode') return t(postcodeLabels[rules.postcodeName]);
     if (field === 'region') return t(rules.regionName === 'county' ? 'address.county' : 'address.province');
     return t(labels[field]);
   };

@@ -55,7 +55,7 @@ const retryable = (error: unknown) => isApiError(error) && (error.status === 0 |
 
 /**
  * The archives this page asked for and still waits on. It listens to the push channel only while it
- * waits; on 'finished' it fetches the signed link and downloads `{downloadId}.zip` by navigation.
+ * waits; on 'finished' it fetches the signed link and downloads the archive by navigation (named by the server).
  * Whenever the channel (re)connects it looks the waiting archives up, since a message sent while it
  * was not connected is gone.
  */
