@@ -34,6 +34,7 @@ import { createProjectsService } from '../apps/server/src/projects/projects.serv
 import { migrationsDir } from '../apps/server/src/testing/test-database';
 import { createCustomersRepository } from '../apps/server/src/customers/customers.repository';
 import { seedDemoAccounts } from '../apps/server/src/demo/demo-accounts';
+import { demoCatalogue } from '../apps/server/src/demo/demo-orders';
 import { mapPosterDocument, zipFiles } from '../apps/server/src/demo/demo-pdfs';
 import { signIn } from '../apps/server/src/testing/sign-in';
 import { createTestApp } from '../apps/server/src/testing/test-app';
@@ -182,7 +183,7 @@ async function pdfFromZip() {
         place: 'Amsterdam',
         coordinates: '52.3676° N, 4.9041° E',
         orderCode: 'SO-BENCH',
-        size: '50 × 70 cm',
+        productCode: demoCatalogue.poster.code,
         createdAt: new Date('2026-11-20T10:00:00.000Z'),
       }),
     );

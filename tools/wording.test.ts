@@ -16,6 +16,7 @@ const catalogueFolders = [
   'apps/server/src/auth/messages',
   'apps/server/src/mail/messages',
   'apps/server/src/invoices/messages',
+  'apps/server/src/downloads/messages',
 ];
 
 type Language = 'da' | 'de' | 'en' | 'es' | 'fr' | 'it' | 'nb' | 'nl' | 'pt' | 'sv';
