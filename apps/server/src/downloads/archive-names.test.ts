@@ -93,7 +93,7 @@ describe('archive entry names', () => {
   it('name a downloaded archive for the person who keeps it, in their language, by the day it was made', () => {
     const createdAt = '2026-11-26T15:04:05.000Z';
     expect(archiveDownloadName({ name: null, locale: 'en-GB', createdAt })).toBe('Photos 2026-11-26.zip');
-    expect(archiveDownloadName({ name: null, locale: 'nl-BE', createdAt })).toBe('Foto’s 2026-11-26.zip');
+    expect(archiveDownloadName({ name: null, locale: 'nl-BE', createdAt })).toBe("Foto's 2026-11-26.zip");
     expect(archiveDownloadName({ name: null, locale: 'de-AT', createdAt })).toBe('Fotos 2026-11-26.zip');
     expect(archiveDownloadName({ name: null, locale: 'sv-SE', createdAt })).toBe('Foton 2026-11-26.zip');
     expect(archiveDownloadName({ name: null, locale: 'xx-XX', createdAt })).toBe('Photos 2026-11-26.zip');

@@ -175,7 +175,7 @@ describe('photo archives over HTTP', () => {
     // Saved under a name for a person, in the language the archive was asked in (Dutch here).
     const day = listed!.created.slice(0, 10);
     expect(file.headers['content-disposition']).toBe(
-      `attachment; filename="Foto_s ${day}.zip"; filename*=UTF-8''Foto%E2%80%99s%20${day}.zip`,
+      `attachment; filename="Foto_s ${day}.zip"; filename*=UTF-8''Foto%27s%20${day}.zip`,
     );
     expect(file.headers['content-type']).toBe('application/zip');
     expect(file.headers['accept-ranges']).toBe('bytes');
@@ -381,7 +381,7 @@ describe('photo archives over HTTP', () => {
     const entries = await zipEntries((await fetchLink(link)).rawPayload);
     expect(entries.map((entry) => entry.name)).toEqual([
       '2023-12-24 09.00.05.jpg',
-      'Niet opgenomen foto’s.txt',
+      "Niet opgenomen foto's.txt",
     ]);
     expect(entries[1]!.data.toString('utf8')).toContain('- verloren.jpg');
   });

@@ -95,7 +95,7 @@ export function assertSafePrefix(prefix: string): void {
 /**
  * `Content-Disposition` of a download (RFC 6266): a plain name as is; any other as `filename*` in
  * UTF-8 (RFC 5987, whose value may not hold `'()*`, which encodeURIComponent leaves), after an ASCII
- * `filename` for older clients: accents dropped ('Foto’s' -> 'Foto_s', 'Mes données' -> 'Mes donnees').
+ * `filename` for older clients: accents dropped ("Foto's" -> 'Foto_s', 'Mes données' -> 'Mes donnees').
  */
 export function attachmentDisposition(fileName: string): string {
   if (/^[A-Za-z0-9._ ()-]+$/.test(fileName)) return `attachment; filename="${fileName}"`;
