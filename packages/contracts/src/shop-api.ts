@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { codeSchema, email, isoDate, isoDateTime } from './common';
 import type { HttpMethod } from './endpoint';
+import { PaymentMethodIdSchema } from './payment-methods';
 import {
   articleGroups,
   DeliveryAddressSchema,
@@ -87,6 +88,8 @@ export const ShopOrderSchema = z.object({
   state: z.optional(z.enum(internalOrderStates)),
   paymentStatus: z.optional(z.enum(paymentStatuses)),
   paymentChangedDate: z.optional(isoDateTime),
+  /** How the customer paid, when `paymentStatus` is paymentSuccess: printed on the invoice. */
+  paymentMethod: z.optional(PaymentMethodIdSchema),
   products: z.array(ShopProductSchema).check(z.minLength(1), z.maxLength(500)),
 });
 
@@ -181,7 +184,12 @@ export const shopOrdersApi = {
     method: 'PUT',
     path: '/v1/orders/:orderId/payment',
     params: orderIdParams,
-    body: z.object({ paymentStatus: z.enum(paymentStatuses), changedAt: isoDateTime }),
+    body: z.object({
+      paymentStatus: z.enum(paymentStatuses),
+      changedAt: isoDateTime,
+      /** How the customer paid (with paymentSuccess): printed on the invoice. */
+      paymentMethod: z.optional(PaymentMethodIdSchema),
+    }),
     response: ShopOrderChangeResultSchema,
   }),
   putDeliveryDates: defineShopEndpoint({

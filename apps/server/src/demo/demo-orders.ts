@@ -10,6 +10,7 @@ import type { ShopProduct } from '@photo/contracts/shop-api';
 import { createMerchandiseService } from '../merchandise/merchandise.service';
 import type { Queryable } from '../platform/database';
 import type { OrderIntakeService } from '../orders/order-intake.service';
+import { storefrontMethods } from '../payment-methods/payment-methods.service';
 import { storefronts, type Storefront } from '../storefronts/storefronts';
 
 const DAY_MS = 86_400_000;
@@ -298,7 +299,12 @@ export async function seedDemoOrders(
         ],
       });
       const orderId = `${code}-1`;
-      await shop.putPayment(orderId, order.payment, at(order.paidAfterDays));
+      // A paid demo order was paid with the storefront's first method (iDEAL in the Netherlands): its invoice says so.
+      const paidWith =
+        order.payment === 'paymentSuccess'
+          ? storefrontMethods(storefront.id, storefront.currency)[0]
+          : undefined;
+      await shop.putPayment(orderId, order.payment, at(order.paidAfterDays), paidWith);
       if (order.state === 'Cancelled') {
         await shop.putState(orderId, 'Cancelled', at(1));
       } else {

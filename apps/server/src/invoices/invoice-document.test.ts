@@ -181,6 +181,18 @@ describe('the invoice document', () => {
     expect(text).not.toContain('IBAN');
   });
 
+  it.each([
+    ['nl', 'ideal', 'Betaald op 21 november 2026 met iDEAL.'],
+    ['be', 'bancontact', 'Betaald op 21 november 2026 met Bancontact.'],
+    ['de', 'card', 'Bezahlt am 21. November 2026 per Kreditkarte.'],
+    ['fr', 'sepaDirectDebit', 'Payée le 21 novembre 2026 par prélèvement SEPA.'],
+    ['uk', 'paypal', 'Paid on 20 November 2026 by PayPal.'],
+    ['es', 'invoice', 'Pagada el 21 de noviembre de 2026 mediante transferencia bancaria.'],
+  ] as const)('on %s says how it was paid when the shop said: %s', (storefrontId, paidWith, expected) => {
+    const paid = snapshot(storefrontId, 'domestic', { paidAt: '2026-11-20T23:30:00Z', paidWith });
+    expect(textOf(invoiceDocument(paid, storefrontId).blocks)).toContain(expected);
+  });
+
   it('has every seller’s details complete, with a VAT id valid for the seller’s country', () => {
     for (const [storefrontId, seller] of sellersByStorefront()) {
       expect(parseVatId(seller.vatId)?.country, storefrontId).toBe(seller.country);

@@ -1,4 +1,5 @@
 import { formatMoney } from '@photo/contracts/money';
+import type { PaymentMethodId } from '@photo/contracts/payment-methods';
 import { euCountries } from '../customers/vat-ids';
 import type { PdfContent } from '../platform/pdf-renderer';
 import { invoiceTranslatorFor, type InvoiceMessageKey } from './invoice-messages';
@@ -26,6 +27,8 @@ export interface InvoiceSnapshot {
   gross: number;
   /** When the shop reported the order paid; null: unpaid, payable by transfer within the seller's terms. */
   paidAt: string | null;
+  /** How it was paid, when the shop said; absent on invoices made before the shop could say. */
+  paidWith?: PaymentMethodId | null;
   /** On a credit note: the invoice it credits (art. 219: a document that amends an invoice refers to it). */
   credits: { invoiceNumber: string; issuedAt: string } | null;
 }
@@ -89,7 +92,14 @@ export function invoiceDocument(invoice: InvoiceSnapshot, storefrontId: string):
   const payment = credits
     ? [t('creditsInvoice', { number: credits.invoiceNumber, date: sellerDate(credits.issuedAt, invoice) })]
     : invoice.paidAt
-      ? [t('paidOn', { date: sellerDate(invoice.paidAt, invoice) })]
+      ? [
+          invoice.paidWith
+            ? t('paidOnWith', {
+                date: sellerDate(invoice.paidAt, invoice),
+                method: t(`method.${invoice.paidWith}`),
+              })
+            : t('paidOn', { date: sellerDate(invoice.paidAt, invoice) }),
+        ]
       : [
           t('paymentTerms', {
             days: seller.paymentTermDays,

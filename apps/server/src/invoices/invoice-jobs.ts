@@ -97,6 +97,7 @@ export function createInvoiceWork(deps: {
             (order.paymentStatus === 'paymentSuccess' || order.paymentStatus === 'paymentFree')
               ? order.paymentChangedAt.toISOString()
               : undefined,
+          paidWith: order.paymentMethod ?? undefined,
         });
         // A cancellation committed while this invoice was being made found no invoice to credit: credit it
         // here (a credit job that did find it made the one credit note this answers).

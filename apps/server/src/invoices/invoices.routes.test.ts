@@ -88,6 +88,7 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
           id: `${code}-1`,
           paymentStatus: 'paymentSuccess',
           paymentChangedDate: '2026-11-20T23:10:00Z',
+          paymentMethod: 'card',
           products: [
             {
               lineId: '1',
@@ -378,8 +379,8 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     expect(text).toMatch(/Versand\s+1\s+€ 3,99\s+20 %\s+€ 3,99/);
     expect(text).toMatch(/Summe\s+€ 73,89\s+€ 14,78\s+€ 88,67/);
     expect(text).not.toContain('innergemeinschaftliche');
-    // Paid at 00:10 on 21 November in Vienna: the seller's date.
-    expect(text).toContain('Bezahlt am 21. November 2026.');
+    // Paid at 00:10 on 21 November in Vienna (the seller's date), by the card the shop reported.
+    expect(text).toContain('Bezahlt am 21. November 2026 per Kreditkarte.');
     expect(text).not.toContain('IBAN');
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { HistoricalInvoice } from '@photo/contracts/invoices';
+import type { PaymentMethodId } from '@photo/contracts/payment-methods';
 import { parseVatId } from '../customers/vat-ids';
 import type { BlobStore } from '../platform/blob-store';
 import type { Caller } from '../platform/caller';
@@ -39,6 +40,8 @@ export interface InvoiceableOrder {
   suppliedAt?: string;
   /** When the shop reported the order paid; absent: unpaid. */
   paidAt?: string;
+  /** How it was paid, when the shop said. */
+  paidWith?: PaymentMethodId;
 }
 
 /** The company an invoice is made out to, as its account holds it when the order is confirmed; null: not given. */
@@ -203,6 +206,7 @@ export function createInvoicesService(deps: {
             vat: totals.vat,
             gross: totals.gross,
             paidAt: order.paidAt ?? null,
+            paidWith: order.paidWith ?? null,
             credits: null,
           },
         }),
@@ -248,6 +252,7 @@ export function createInvoicesService(deps: {
             vat: totals.vat,
             gross: totals.gross,
             paidAt: null,
+            paidWith: null,
             credits: { invoiceNumber: invoice.invoiceNumber, issuedAt: invoice.issuedAt },
           },
         }),

@@ -11,6 +11,7 @@ import type {
   ShopSuperOrder,
   ShopSuperOrderInput,
 } from '@photo/contracts/shop-api';
+import type { PaymentMethodId } from '@photo/contracts/payment-methods';
 import { ShopSuperOrderBodySchema } from '@photo/contracts/shop-api';
 import type { CustomersRepository } from '../customers/customers.repository';
 import type { Database, Queryable } from '../platform/database';
@@ -86,9 +87,13 @@ async function applyState(
 }
 
 /** A payment status only replaces one the shop reported earlier. */
-async function applyPayment(tx: Queryable, order: OrderRecord, status: PaymentStatus, at: Date) {
-  if (order.paymentChangedAt && !later(at, order.paymentChangedAt)) return false;
-  await createOrdersRepository(tx).setPayment(order.id, status, at);
+async function applyPayment(
+  tx: Queryable,
+  order: OrderRecord,
+  payment: { status: PaymentStatus; at: Date; method: PaymentMethodId | null },
+) {
+  if (order.paymentChangedAt && !later(payment.at, order.paymentChangedAt)) return false;
+  await createOrdersRepository(tx).setPayment(order.id, payment);
   return true;
 }
 
@@ -194,6 +199,7 @@ export function createOrderIntakeService(deps: {
               stateChangedAt: body.changedAt,
               paymentStatus: order.paymentStatus ?? 'paymentPending',
               paymentChangedAt: order.paymentStatus ? (order.paymentChangedDate ?? body.changedAt) : null,
+              paymentMethod: order.paymentMethod ?? null,
             });
             await repository.recordState(order.id, state, changedAt);
             await onStateChanged(tx, {
@@ -207,8 +213,12 @@ export function createOrderIntakeService(deps: {
           } else {
             if (await applyState(tx, current, state, changedAt, onStateChanged)) applied = true;
             if (order.paymentStatus) {
-              const at = new Date(order.paymentChangedDate ?? body.changedAt);
-              if (await applyPayment(tx, current, order.paymentStatus, at)) applied = true;
+              const payment = {
+                status: order.paymentStatus,
+                at: new Date(order.paymentChangedDate ?? body.changedAt),
+                method: order.paymentMethod ?? null,
+              };
+              if (await applyPayment(tx, current, payment)) applied = true;
             }
           }
           if (!current || fresh) {
@@ -261,8 +271,11 @@ export function createOrderIntakeService(deps: {
       );
     },
 
-    putPayment(orderId: string, status: PaymentStatus, changedAt: string) {
-      return changeOrder(orderId, (tx, order) => applyPayment(tx, order, status, new Date(changedAt)));
+    /** `method`: how the customer paid, when the shop says; printed on the invoice. */
+    putPayment(orderId: string, status: PaymentStatus, changedAt: string, method?: PaymentMethodId) {
+      return changeOrder(orderId, (tx, order) =>
+        applyPayment(tx, order, { status, at: new Date(changedAt), method: method ?? null }),
+      );
     },
 
     putDeliveryDates(orderId: string, dates: { earliest: string; latest: string; changedAt: string }) {

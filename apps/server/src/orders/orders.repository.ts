@@ -4,6 +4,7 @@ import type {
   InternalOrderState,
   PaymentStatus,
 } from '@photo/contracts/orders';
+import type { PaymentMethodId } from '@photo/contracts/payment-methods';
 import type { Queryable } from '../platform/database';
 import { column, dateTimestamp, json, nullable, numeric, rowMapper, type RowOf } from '../platform/rows';
 
@@ -31,6 +32,8 @@ export interface OrderRecord {
   stateChangedAt: Date;
   paymentStatus: PaymentStatus;
   paymentChangedAt: Date | null;
+  /** How it was paid, when the shop said. */
+  paymentMethod: PaymentMethodId | null;
   deliveryEarliest: string | null;
   deliveryLatest: string | null;
   deliveryDatesChangedAt: Date | null;
@@ -100,6 +103,7 @@ const orderColumns = {
   state_changed_at: dateTimestamp,
   payment_status: column<PaymentStatus>,
   payment_changed_at: nullable(dateTimestamp),
+  payment_method: column<PaymentMethodId | null>,
   delivery_earliest: column<string | null>,
   delivery_latest: column<string | null>,
   delivery_dates_changed_at: nullable(dateTimestamp),
@@ -109,7 +113,7 @@ type OrderRow = RowOf<typeof orderColumns>;
 const toOrder: (row: OrderRow) => OrderRecord = rowMapper(orderColumns);
 
 const selectedOrderColumns = `o.id, o.super_order_code, o.customer_id, o.position, o.state, o.state_changed_at,
-  o.payment_status, o.payment_changed_at,
+  o.payment_status, o.payment_changed_at, o.payment_method,
   to_char(o.delivery_earliest, 'YYYY-MM-DD') AS delivery_earliest,
   to_char(o.delivery_latest, 'YYYY-MM-DD') AS delivery_latest,
   o.delivery_dates_changed_at, s.created_at`;
@@ -171,6 +175,7 @@ export interface NewOrder {
   stateChangedAt: string;
   paymentStatus: PaymentStatus;
   paymentChangedAt: string | null;
+  paymentMethod: PaymentMethodId | null;
 }
 
 export type NewProduct = Omit<ProductRecord, 'orderId'>;
@@ -422,8 +427,8 @@ export function createOrdersRepository(db: Queryable) {
     async insertOrder(superOrderCode: string, customerId: string, order: NewOrder): Promise<void> {
       await db.query(
         `INSERT INTO orders (id, super_order_code, customer_id, position, state, state_changed_at,
-           payment_status, payment_changed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+           payment_status, payment_changed_at, payment_method)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [
           order.id,
           superOrderCode,
@@ -433,6 +438,7 @@ export function createOrdersRepository(db: Queryable) {
           order.stateChangedAt,
           order.paymentStatus,
           order.paymentChangedAt,
+          order.paymentMethod,
         ],
       );
     },
@@ -477,12 +483,14 @@ export function createOrdersRepository(db: Queryable) {
       );
     },
 
-    async setPayment(orderId: string, status: PaymentStatus, at: Date): Promise<void> {
-      await db.query('UPDATE orders SET payment_status = $2, payment_changed_at = $3 WHERE id = $1', [
-        orderId,
-        status,
-        at.toISOString(),
-      ]);
+    async setPayment(
+      orderId: string,
+      payment: { status: PaymentStatus; at: Date; method: PaymentMethodId | null },
+    ): Promise<void> {
+      await db.query(
+        'UPDATE orders SET payment_status = $2, payment_changed_at = $3, payment_method = $4 WHERE id = $1',
+        [orderId, payment.status, payment.at.toISOString(), payment.method],
+      );
     },
 
     async setDeliveryDates(orderId: string, earliest: string, latest: string, at: Date): Promise<void> {

@@ -15,7 +15,7 @@ export function registerShopOrderRoutes(shop: ShopApiRouter, orders: OrderIntake
     orders.putState(params.orderId, body.state, body.changedAt),
   );
   shop.handle(shopOrdersApi.putPayment, ({ params, body }) =>
-    orders.putPayment(params.orderId, body.paymentStatus, body.changedAt),
+    orders.putPayment(params.orderId, body.paymentStatus, body.changedAt, body.paymentMethod),
   );
   shop.handle(shopOrdersApi.putDeliveryDates, ({ params, body }) =>
     orders.putDeliveryDates(params.orderId, body),

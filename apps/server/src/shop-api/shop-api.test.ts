@@ -135,6 +135,31 @@ describe('the shop-side API', () => {
     expect(stale.json()).toMatchObject({ applied: false, order: { paymentStatus: 'paymentSuccess' } });
   });
 
+  it('keeps how an order was paid, for its invoice, and refuses a method it does not know', async () => {
+    await putOrder('NL-410', superOrder({ orders: [{ ...superOrder().orders[0]!, id: 'NL-410-1' }] }));
+    const url = shopPath(shopOrdersApi.putPayment, { orderId: 'NL-410-1' });
+    const method = async () =>
+      (
+        await t.db.query<{ payment_method: string | null }>(
+          `SELECT payment_method FROM orders WHERE id = 'NL-410-1'`,
+        )
+      ).rows[0]!.payment_method;
+    const unknown = await put(url, {
+      paymentStatus: 'paymentSuccess',
+      changedAt: '2026-11-02T09:00:00Z',
+      paymentMethod: 'bitcoin',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(await method()).toBeNull();
+    const paid = await put(url, {
+      paymentStatus: 'paymentSuccess',
+      changedAt: '2026-11-02T09:00:00Z',
+      paymentMethod: 'ideal',
+    });
+    expect(paid.json()).toMatchObject({ applied: true, order: { paymentStatus: 'paymentSuccess' } });
+    expect(await method()).toBe('ideal');
+  });
+
   it('keeps the newer version of a super order when an older one arrives later', async () => {
     const newer = superOrder({
       changedAt: '2026-11-02T10:00:00Z',
