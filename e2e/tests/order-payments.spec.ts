@@ -84,7 +84,7 @@ test.describe('paying for orders (issue 20)', () => {
     await expect(review.getByText('12 × Photo prints 10 × 15 cm')).toBeVisible();
     await expect(review.getByText('£2.04')).toBeVisible();
     await expect(review.getByText('£3.49')).toBeVisible();
-    await expect(review.getByText('High Street 1')).toBeVisible();
+    await expect(review.getByText('1 High Street')).toBeVisible();
     await expect(
       review.getByText(fill(en('orders.reorder.paySaved'), { method: en('paymentMethod.method.card') })),
     ).toBeVisible();

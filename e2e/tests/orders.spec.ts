@@ -163,9 +163,11 @@ test.describe('orders', () => {
     await expectNoAxeViolations(page);
     await delivery.getByRole('button', { name: 'Save address' }).click();
     await expect(delivery.getByRole('status')).toHaveText('The delivery address has been changed.');
-    await expect(delivery.getByText('Herengracht 401')).toBeVisible();
+    // The first changeable order may go to the UK ('401 Herengracht') or elsewhere ('Herengracht 401').
+    const changed = delivery.getByText(/401 Herengracht|Herengracht 401/);
+    await expect(changed).toBeVisible();
     await page.reload();
-    await expect(delivery.getByText('Herengracht 401')).toBeVisible();
+    await expect(changed).toBeVisible();
 
     // The shop starts production while the customer is editing: the change is refused.
     await delivery.getByRole('button', { name: 'Change delivery address' }).click();
@@ -176,7 +178,7 @@ test.describe('orders', () => {
       'This order is already in production: its delivery address can no longer be changed.',
     );
     await delivery.getByRole('button', { name: 'Cancel' }).click();
-    await expect(delivery.getByText('Herengracht 401')).toBeVisible();
+    await expect(changed).toBeVisible();
     await expect(
       delivery.getByText('The delivery address can no longer be changed: production has started.'),
     ).toBeVisible();
