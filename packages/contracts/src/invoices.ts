@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { isoDateTime } from './common';
+import { isoDate, isoDateTime } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** docs/product/entities.md (orderRef, id, channel) and what the invoices page shows: date, number, order, amount. */
@@ -9,6 +9,8 @@ export const HistoricalInvoiceSchema = z.object({
   channel: z.string(),
   invoiceNumber: z.string(),
   issued: isoDateTime,
+  /** The invoice date as the invoice prints it: the seller's calendar day in the seller's time zone. */
+  issuedOn: isoDate,
   /** Including VAT, in minor units of the currency. */
   grossTotal: z.int(),
   currency: z.string().check(z.length(3)),

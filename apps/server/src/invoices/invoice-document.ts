@@ -41,11 +41,14 @@ export function sellerDate(instant: string, invoice: Pick<InvoiceSnapshot, 'loca
   }).format(new Date(instant));
 }
 
+/** An instant's calendar day (YYYY-MM-DD) in the seller's time zone: the day the invoice prints. */
+export function sellerDay(instant: string, seller: Pick<Seller, 'timeZone'>): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: seller.timeZone }).format(new Date(instant));
+}
+
 /** The due date: the invoice's calendar day in the seller's zone, plus the payment term. */
 function dueDate(invoice: InvoiceSnapshot): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: invoice.seller.timeZone }).format(
-    new Date(invoice.issuedAt),
-  );
+  const day = sellerDay(invoice.issuedAt, invoice.seller);
   const due = new Date(`${day}T12:00:00Z`);
   due.setUTCDate(due.getUTCDate() + invoice.seller.paymentTermDays);
   return new Intl.DateTimeFormat(invoice.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(due);

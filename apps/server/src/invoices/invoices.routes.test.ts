@@ -130,6 +130,7 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
         channel: 'NL',
         invoiceNumber: 'NL-000001',
         issued: '2026-11-20T09:30:00.000Z',
+        issuedOn: '2026-11-20',
         grossTotal: 8084,
         currency: 'EUR',
       },
@@ -344,6 +345,9 @@ describe(`B2B invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
       expect(text).not.toMatch(/verlegd|Intracommunautaire/);
       expect(text).toMatch(/Factuurdatum\s+1 januari 2027/);
       expect(text).toContain(parseVatId(vatId)!.normalized);
+      // The invoices page lists the day the invoice prints, not the UTC one.
+      const listed = z.array(HistoricalInvoiceSchema).parse((await list(business)).json());
+      expect(listed.find(({ id }) => id === invoice.id)).toMatchObject({ issuedOn: '2027-01-01' });
     }
   });
 

@@ -9,7 +9,7 @@ import { forbidden, notFound } from '../platform/errors';
 import { renderPdf } from '../platform/pdf-renderer';
 import { isUuid, uuidv7 } from '../platform/uuid';
 import { storefronts } from '../storefronts/storefronts';
-import { invoiceDocument } from './invoice-document';
+import { invoiceDocument, sellerDay } from './invoice-document';
 import { invoiceTranslatorFor } from './invoice-messages';
 import {
   computeTotals,
@@ -269,6 +269,7 @@ export function createInvoicesService(deps: {
         channel: storefrontById(invoice.storefrontId).channelId,
         invoiceNumber: invoice.invoiceNumber,
         issued: invoice.issuedAt,
+        issuedOn: sellerDay(invoice.issuedAt, sellerFor(invoice.storefrontId)),
         grossTotal: invoice.grossTotal,
         currency: invoice.currency,
       }));

@@ -11,6 +11,7 @@ const invoice: HistoricalInvoice = {
   channel: 'UK',
   invoiceNumber: 'UK-000001',
   issued: '2026-11-20T09:30:00.000Z',
+  issuedOn: '2026-11-20',
   grossTotal: 8084,
   currency: 'GBP',
 };
@@ -35,6 +36,18 @@ describe('the invoices page', () => {
       'href',
       `${testConfig.apiBaseUrls.invoices}/api/v1/HistoricalInvoice/me/pdf/${invoice.id}/UK`,
     );
+  });
+
+  it('dates an invoice as it prints: the seller’s day, not the browser’s', async () => {
+    // 00:30 on 1 January in Amsterdam is still 31 December in UTC (and in this test's browser).
+    const newYear = { ...invoice, issued: '2026-12-31T23:30:00.000Z', issuedOn: '2027-01-01' };
+    renderApp({
+      path: '/invoices',
+      customer: business,
+      routes: { [listUrl]: () => jsonResponse([newYear]) },
+    });
+    const row = (await screen.findByRole('rowheader', { name: 'UK-000001' })).closest('tr')!;
+    expect(row).toHaveTextContent('1 Jan 2027');
   });
 
   it('says when there are none yet', async () => {

@@ -44,7 +44,7 @@ export function InvoicesPage() {
               <tbody>
                 {invoiceList.map((invoice) => (
                   <tr key={invoice.id}>
-                    <td>{formatDate(invoice.issued, { dateStyle: 'medium' })}</td>
+                    <td>{formatDate(invoice.issuedOn, { dateStyle: 'medium', timeZone: 'UTC' })}</td>
                     <th scope="row">{invoice.invoiceNumber}</th>
                     <td>{invoice.orderRef}</td>
                     <td className="data-table__number">
