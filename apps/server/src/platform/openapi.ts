@@ -53,17 +53,25 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
 });
 
+/** A call whose path carries a mailed link's secret, its credential: no sign-in. */
+const isPublicCall = (call: ContractCall) => call.kind === 'customer' && call.endpoint.public === true;
+
 /** The answers every call may give besides its own: one error body, with the correlation id. */
 function errorResponses(call: ContractCall, sendsBody: boolean): Json {
   const hasPathParameters = call.endpoint.path.includes(':');
+  const isPublic = isPublicCall(call);
   return {
     '400': errorResponse('A parameter, the query or the body breaks the schema (`error.field` names it)'),
-    '401': errorResponse(
-      call.kind === 'customer'
-        ? 'No valid session or access token'
-        : 'No valid shop service token in `Authorization: Bearer`',
-    ),
-    ...(call.kind === 'customer'
+    ...(isPublic
+      ? {}
+      : {
+          '401': errorResponse(
+            call.kind === 'customer'
+              ? 'No valid session or access token'
+              : 'No valid shop service token in `Authorization: Bearer`',
+          ),
+        }),
+    ...(call.kind === 'customer' && !isPublic
       ? { '403': errorResponse(`Not allowed, or a session's change without the ${CSRF_HEADER} header`) }
       : {}),
     ...(hasPathParameters ? { '404': errorResponse('Nothing of that name') } : {}),
@@ -125,6 +133,7 @@ function operation(call: ContractCall, tag: string): Json {
     tags: [tag],
     parameters: [...parameters(call.endpoint.params, 'path'), ...parameters(query, 'query')],
     ...(body ? { requestBody: body } : {}),
+    ...(isPublicCall(call) ? { security: [] } : {}),
     responses: { [status]: success, ...errorResponses(call, body !== undefined) },
   };
 }
