@@ -85,7 +85,7 @@ function errorResponses(call: ContractCall, sendsBody: boolean): Json {
           '415': errorResponse(
             call.kind === 'shopUpload'
               ? `The body is not ${call.endpoint.contentTypes.join(' or ')}`
-              : 'The body is not application/json',
+              : 'A body of a type the server does not read: send application/json',
           ),
         }
       : {}),
