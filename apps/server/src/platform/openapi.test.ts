@@ -112,6 +112,11 @@ describe('the OpenAPI documents', () => {
     expect(Object.keys(put.responses)).toEqual(
       expect.arrayContaining(['200', '400', '401', '404', '413', '415', 'default']),
     );
+    const upload = documents.shop.paths['/shop-api/v1/orders/{orderId}/pdf-archive']!.put;
+    expect(upload).toMatchObject({
+      requestBody: { content: { 'application/zip': { schema: { contentMediaType: 'application/zip' } } } },
+      responses: { '413': { description: `The file is larger than ${1024 ** 3} bytes` }, '415': {} },
+    });
     expect(documents.shop.components).toMatchObject({
       schemas: {
         ErrorBody: { properties: { error: { properties: { correlationId: { type: 'string' } } } } },

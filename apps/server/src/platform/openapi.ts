@@ -95,11 +95,15 @@ function errorResponses(call: ContractCall, sendsBody: boolean): Json {
 
 function requestBody(call: ContractCall): Json | undefined {
   if (call.kind === 'shopUpload') {
-    const file = { schema: { type: 'string', contentMediaType: call.endpoint.contentTypes[0] } };
     return {
       required: true,
       description: `The file itself, at most ${call.endpoint.maxBytes} bytes, streamed as it is.`,
-      content: Object.fromEntries(call.endpoint.contentTypes.map((type) => [type, file])),
+      content: Object.fromEntries(
+        call.endpoint.contentTypes.map((type) => [
+          type,
+          { schema: { type: 'string', contentMediaType: type } },
+        ]),
+      ),
     };
   }
   if (!call.endpoint.body) return undefined;
