@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace';
 import type { AppConfig } from './config';
 import { createAddressesModule } from './addresses/addresses.module';
@@ -28,6 +28,7 @@ import { movableClock, systemClock, type Clock } from './platform/clock';
 import type { Database } from './platform/database';
 import type { FeatureModule } from './platform/feature-module';
 import { createHttpServer } from './platform/http-server';
+import { registerOpenApiRoutes } from './platform/openapi.routes';
 import { createRateWindows, type RateWindows } from './platform/rate-windows';
 import { registerTestClockRoutes } from './platform/test-clock.routes';
 import { startTracing, traceDatabase } from './platform/tracing';
@@ -66,6 +67,8 @@ export interface AppDependencies {
   clock?: Clock;
   /** Where spans go when tracing is configured; by default the OTLP collector (tests pass an in-memory one). */
   spanProcessor?: SpanProcessor;
+  /** Told of every route as it is registered (the OpenAPI coverage test). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The system's time, or in end-to-end tests one they can move forward at /dev/clock. */
@@ -96,6 +99,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: deps.logger,
     traced: Boolean(tracing),
     pushConnections: () => pushConnections(),
+    onRoute: deps.onRoute,
   });
   const clock = deps.clock ?? timeOfRules(app, config.testClock);
   const { features, auth, push, photos, shopApi } = await createFeatures({
@@ -109,6 +113,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const targets = { app, api: createApiRouter(app, auth.authenticate), authenticate: auth.authenticate };
   for (const feature of features) await feature.routes?.(targets);
+  registerOpenApiRoutes(app);
   const jobs = startBackgroundWork({
     db,
     config,

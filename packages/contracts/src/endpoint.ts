@@ -44,6 +44,11 @@ export interface Endpoint<
   response: Response;
   /** Status of a successful answer; 204 answers carry no body. */
   successStatus?: 200 | 201 | 202 | 204;
+  /**
+   * Anyone may call it without signing in: a secret in its path is the credential (a mailed link's
+   * token). The server registers it with `handlePublic`; the OpenAPI document asks no sign-in of it.
+   */
+  public?: true;
 }
 
 export function defineEndpoint<

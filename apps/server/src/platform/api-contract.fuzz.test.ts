@@ -1,8 +1,8 @@
-import { readdir } from 'node:fs/promises';
 import fc from 'fast-check';
 import type { z } from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceBasePath, type Endpoint } from '@photo/contracts/endpoint';
+import { contractCalls } from './contract-endpoints';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
 import { signIn, type SignedIn } from '../testing/sign-in';
@@ -11,33 +11,12 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 /**
  * Every call of every contract, fed adversarial path parameters, query values and bodies by a signed-in
  * customer, must answer as the caller's fault or a success, never a server fault (5xx). The endpoint
- * tables are found in `packages/contracts/src`, so calls added later join in without a change here.
+ * tables are found in `packages/contracts/src` (contract-endpoints.ts), so calls added later join in
+ * without a change here.
  */
-const contractsDir = new URL('../../../../packages/contracts/src/', import.meta.url);
-
-const isEndpoint = (value: unknown): value is Endpoint =>
-  typeof value === 'object' &&
-  value !== null &&
-  ['service', 'method', 'path', 'response'].every((key) => key in value);
-
-async function contractEndpoints(): Promise<Array<[string, Endpoint]>> {
-  const found: Array<[string, Endpoint]> = [];
-  const files = (await readdir(contractsDir)).filter(
-    (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
-  );
-  for (const file of files.sort()) {
-    const module = (await import(`@photo/contracts/${file.replace(/\.ts$/, '')}`)) as Record<string, unknown>;
-    for (const [tableName, table] of Object.entries(module)) {
-      if (typeof table !== 'object' || table === null) continue;
-      for (const [name, endpoint] of Object.entries(table)) {
-        if (isEndpoint(endpoint)) found.push([`${tableName}.${name}`, endpoint]);
-      }
-    }
-  }
-  return found;
-}
-
-const endpoints = await contractEndpoints();
+const endpoints = (await contractCalls()).flatMap((call) =>
+  call.kind === 'customer' ? [[call.id, call.endpoint] as [string, Endpoint]] : [],
+);
 
 const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const uuid = '0192f0c4-58d2-7c3e-9a4b-1f2e3d4c5b6a';

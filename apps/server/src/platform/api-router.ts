@@ -87,8 +87,22 @@ export function createApiRouter(app: FastifyInstance, authenticate: Authenticate
     });
   };
   const nobody = async () => undefined as unknown as Caller;
+  // The contract says which calls are public (its OpenAPI document does too): registration must agree.
+  const agreeing = (endpoint: Endpoint, isPublic: boolean) => {
+    if (Boolean(endpoint.public) !== isPublic) {
+      throw new Error(
+        `${endpoint.method} ${endpoint.path}: the contract's \`public\` and its registration differ`,
+      );
+    }
+  };
   return {
-    handle: (endpoint, handler) => route(endpoint, handler, authenticate),
-    handlePublic: (endpoint, handler) => route(endpoint, handler, nobody),
+    handle: (endpoint, handler) => {
+      agreeing(endpoint, false);
+      route(endpoint, handler, authenticate);
+    },
+    handlePublic: (endpoint, handler) => {
+      agreeing(endpoint, true);
+      route(endpoint, handler, nobody);
+    },
   };
 }

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -16,6 +16,9 @@ import { traceRequests } from './tracing';
 
 /** Which replica answered (operators and the cluster tests read it). */
 export const REPLICA_HEADER = 'x-replica';
+
+/** The largest JSON or form body any call takes (413 beyond); file uploads have limits of their own. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Answered for any host name: a load balancer's checks name no storefront. */
 export const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
@@ -35,6 +38,8 @@ export async function createHttpServer(deps: {
   traced: boolean;
   /** For the metrics: the push sockets this replica holds open. */
   pushConnections: () => number;
+  /** Told of every route as it is registered (the OpenAPI coverage test). */
+  onRoute?: (route: RouteOptions) => void;
 }): Promise<{ app: FastifyInstance; metrics: Metrics | undefined }> {
   const { config, db } = deps;
   const app = Fastify({
@@ -43,9 +48,10 @@ export async function createHttpServer(deps: {
     logController: new LogController({ requestIdLogLabel: 'correlationId' }),
     // Only the configured proxies may name the client's address: the rate limits count by it.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
   });
 
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   installErrorHandler(app);
   if (deps.traced) traceRequests(app);
   const metrics =

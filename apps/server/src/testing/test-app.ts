@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import { createLocalBlobStore, type BlobStore } from '../platform/blob-store';
@@ -27,6 +27,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Where spans go when the env switches tracing on (an in-memory exporter's processor). */
   spanProcessor?: SpanProcessor;
+  /** Told of every route as it is registered. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The real app on a fresh database and a temporary data folder, for `app.inject` tests. */
@@ -51,6 +53,7 @@ export async function createTestApp(
     logger: false,
     clock: options.clock,
     spanProcessor: options.spanProcessor,
+    onRoute: options.onRoute,
   });
   await app.ready();
   return {
