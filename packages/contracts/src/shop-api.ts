@@ -143,6 +143,20 @@ export type ShopSuperOrder = z.infer<typeof ShopSuperOrderSchema>;
 export const ShopOrderChangeResultSchema = z.object({ applied: z.boolean(), order: ShopOrderStatusSchema });
 export type ShopOrderChangeResult = z.infer<typeof ShopOrderChangeResultSchema>;
 
+/** One state the shop reported; `applied` false: not taken (e.g. a step reported after a cancellation). */
+export const ShopStateReportSchema = z.object({
+  state: z.enum(internalOrderStates),
+  changedAt: isoDateTime,
+  applied: z.boolean(),
+});
+
+/** Every state report of a super order's orders, in the order they happened, rejected ones marked. */
+export const ShopSuperOrderHistorySchema = z.object({
+  superOrderCode: z.string(),
+  orders: z.array(z.object({ id: z.string(), history: z.array(ShopStateReportSchema) })),
+});
+export type ShopSuperOrderHistory = z.infer<typeof ShopSuperOrderHistorySchema>;
+
 const orderIdParams = z.object({ orderId: codeSchema });
 const superOrderParams = z.object({ superOrderCode: codeSchema });
 
@@ -159,6 +173,12 @@ export const shopOrdersApi = {
     path: '/v1/superorders/:superOrderCode',
     params: superOrderParams,
     response: ShopSuperOrderSchema,
+  }),
+  getSuperOrderHistory: defineShopEndpoint({
+    method: 'GET',
+    path: '/v1/superorders/:superOrderCode/history',
+    params: superOrderParams,
+    response: ShopSuperOrderHistorySchema,
   }),
   /** Delivery type and address, e.g. after customer care changed them. */
   putDelivery: defineShopEndpoint({

@@ -9,6 +9,7 @@ import type {
   ShopOrderChangeResult,
   ShopOrderStatus,
   ShopSuperOrder,
+  ShopSuperOrderHistory,
   ShopSuperOrderInput,
 } from '@photo/contracts/shop-api';
 import type { PaymentMethodId } from '@photo/contracts/payment-methods';
@@ -71,8 +72,8 @@ async function applyState(
   onStateChanged: OrderStateListener,
 ): Promise<boolean> {
   const repository = createOrdersRepository(tx);
-  const decision = decideState(order.state, reported);
-  if (decision.record) await repository.recordState(order.id, reported, at);
+  const decision = decideState({ state: order.state, since: order.stateChangedAt }, { state: reported, at });
+  await repository.recordState(order.id, reported, at, decision.applied);
   if (decision.move) {
     await repository.setState(order.id, reported, at);
     await onStateChanged(tx, {
@@ -201,7 +202,7 @@ export function createOrderIntakeService(deps: {
               paymentChangedAt: order.paymentStatus ? (order.paymentChangedDate ?? body.changedAt) : null,
               paymentMethod: order.paymentMethod ?? null,
             });
-            await repository.recordState(order.id, state, changedAt);
+            await repository.recordState(order.id, state, changedAt, true);
             await onStateChanged(tx, {
               orderId: order.id,
               superOrderCode: code,
@@ -245,6 +246,32 @@ export function createOrderIntakeService(deps: {
 
     async getSuperOrder(code: string): Promise<ShopSuperOrder> {
       return db.transaction((tx) => readSuperOrder(tx, code));
+    },
+
+    /** Every state the shop reported for the super order's orders, the ones not taken marked. */
+    async getSuperOrderHistory(code: string): Promise<ShopSuperOrderHistory> {
+      return db.transaction(async (tx) => {
+        const repository = createOrdersRepository(tx);
+        if (!(await repository.lockSuperOrder(code))) throw notFound('No such super order');
+        const orders = await repository.ordersOfSuperOrder(code);
+        const changes = await repository.historyOf(
+          orders.map((order) => order.id),
+          { rejected: true },
+        );
+        return {
+          superOrderCode: code,
+          orders: orders.map((order) => ({
+            id: order.id,
+            history: changes
+              .filter((change) => change.orderId === order.id)
+              .map((change) => ({
+                state: change.state,
+                changedAt: change.occurredAt.toISOString(),
+                applied: change.applied,
+              })),
+          })),
+        };
+      });
     },
 
     async putDelivery(

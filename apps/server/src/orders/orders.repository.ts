@@ -59,6 +59,8 @@ export interface StateChangeRecord {
   orderId: string;
   state: InternalOrderState;
   occurredAt: Date;
+  /** Part of the order's story; false: reported, but not taken (e.g. a step after a cancellation). */
+  applied: boolean;
 }
 
 export interface VoucherOfferRecord {
@@ -138,6 +140,7 @@ const stateChangeColumns = {
   order_id: column<string>,
   state: column<InternalOrderState>,
   occurred_at: dateTimestamp,
+  applied: column<boolean>,
 };
 type StateChangeRow = RowOf<typeof stateChangeColumns>;
 const toStateChange: (row: StateChangeRow) => StateChangeRecord = rowMapper(stateChangeColumns);
@@ -297,11 +300,13 @@ export function createOrdersRepository(db: Queryable) {
       return languages;
     },
 
-    async historyOf(orderIds: string[]): Promise<StateChangeRecord[]> {
+    /** The states the orders went through, in order; with `rejected`, also the reports not taken. */
+    async historyOf(orderIds: string[], options: { rejected?: boolean } = {}): Promise<StateChangeRecord[]> {
       if (orderIds.length === 0) return [];
       const { rows } = await db.query<StateChangeRow>(
-        'SELECT * FROM order_state_history WHERE order_id = ANY($1::text[]) ORDER BY occurred_at, state',
-        [orderIds],
+        `SELECT * FROM order_state_history WHERE order_id = ANY($1::text[]) AND (applied OR $2)
+         ORDER BY occurred_at, state`,
+        [orderIds, options.rejected ?? false],
       );
       return rows.map(toStateChange);
     },
@@ -475,11 +480,11 @@ export function createOrdersRepository(db: Queryable) {
       ]);
     },
 
-    async recordState(orderId: string, state: InternalOrderState, at: Date): Promise<void> {
+    async recordState(orderId: string, state: InternalOrderState, at: Date, applied: boolean): Promise<void> {
       await db.query(
-        `INSERT INTO order_state_history (order_id, state, occurred_at) VALUES ($1, $2, $3)
+        `INSERT INTO order_state_history (order_id, state, occurred_at, applied) VALUES ($1, $2, $3, $4)
          ON CONFLICT (order_id, state) DO NOTHING`,
-        [orderId, state, at.toISOString()],
+        [orderId, state, at.toISOString(), applied],
       );
     },
 

@@ -156,6 +156,19 @@ describe('the customer order calls (docs/product/calls.md)', () => {
     expect((await call(demo, 'GET', url(ordersApi.superOrder, { orderCode: 'NL-0' }))).statusCode).toBe(404);
   });
 
+  it('shows only the states an order went through, in order: not a step reported after its cancellation', async () => {
+    await place('NL-HIST', { createdAt: '2026-11-20T10:00:00.000Z' });
+    await t.app.shopApi.orders.putState('NL-HIST-1', 'Confirmed', '2026-11-20T11:00:00.000Z');
+    await t.app.shopApi.orders.putState('NL-HIST-1', 'Cancelled', '2026-11-20T12:00:00.000Z');
+    await t.app.shopApi.orders.putState('NL-HIST-1', 'ProductionStarted', '2026-11-20T13:00:00.000Z');
+    const shown = await details(demo, 'NL-HIST');
+    expect(shown.orders[0]!.history.map(({ state, occurredAt }) => [state, occurredAt])).toEqual([
+      ['Received', '2026-11-20T10:00:00.000Z'],
+      ['Confirmed', '2026-11-20T11:00:00.000Z'],
+      ['Cancelled', '2026-11-20T12:00:00.000Z'],
+    ]);
+  });
+
   it('links the product sheet of each product whose information has one, and null for the others', async () => {
     const poster = demoCatalogue.poster;
     await t.app.shopApi.products.putFromShop(poster.code, {

@@ -8,6 +8,9 @@ export function registerShopOrderRoutes(shop: ShopApiRouter, orders: OrderIntake
     orders.putSuperOrder(params.superOrderCode, body),
   );
   shop.handle(shopOrdersApi.getSuperOrder, ({ params }) => orders.getSuperOrder(params.superOrderCode));
+  shop.handle(shopOrdersApi.getSuperOrderHistory, ({ params }) =>
+    orders.getSuperOrderHistory(params.superOrderCode),
+  );
   shop.handle(shopOrdersApi.putDelivery, ({ params, body }) =>
     orders.putDelivery(params.superOrderCode, body),
   );

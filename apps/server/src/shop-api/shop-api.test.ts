@@ -54,7 +54,7 @@ describe('the shop-side API', () => {
   const history = async (orderId: string) =>
     (
       await t.db.query<{ state: string }>(
-        'SELECT state FROM order_state_history WHERE order_id = $1 ORDER BY occurred_at',
+        'SELECT state FROM order_state_history WHERE order_id = $1 AND applied ORDER BY occurred_at',
         [orderId],
       )
     ).rows.map((row) => row.state);
@@ -121,6 +121,22 @@ describe('the shop-side API', () => {
     expect((await putState('NL-300-1', 'Cancelled', '2026-11-02T08:00:00Z')).order.state).toBe('Cancelled');
     const late = await putState('NL-300-1', 'ProductionStarted', '2026-11-03T08:00:00Z');
     expect(late).toMatchObject({ applied: false, order: { state: 'Cancelled' } });
+    const history = await get(shopPath(shopOrdersApi.getSuperOrderHistory, { superOrderCode: 'NL-300' }));
+    expect(history.json()).toEqual({
+      superOrderCode: 'NL-300',
+      orders: [
+        {
+          id: 'NL-300-1',
+          history: [
+            { state: 'Received', changedAt: '2026-11-01T10:00:00.000Z', applied: true },
+            { state: 'Cancelled', changedAt: '2026-11-02T08:00:00.000Z', applied: true },
+            { state: 'ProductionStarted', changedAt: '2026-11-03T08:00:00.000Z', applied: false },
+          ],
+        },
+      ],
+    });
+    const unknown = shopPath(shopOrdersApi.getSuperOrderHistory, { superOrderCode: 'NL-399' });
+    expect((await get(unknown)).statusCode).toBe(404);
   });
 
   it('takes a payment status only when it is newer than the one it holds', async () => {
