@@ -120,6 +120,8 @@ export const ShopOrderStatusSchema = z.object({
   id: z.string(),
   superOrderCode: z.string(),
   state: z.enum(internalOrderStates),
+  /** When the order reached `state`, as the shop reported it. */
+  stateChangedAt: isoDateTime,
   paymentStatus: z.enum(paymentStatuses),
   paymentChangedDate: z.nullable(isoDateTime),
   deliveryDates: z.nullable(z.object({ earliest: isoDate, latest: isoDate })),
@@ -138,6 +140,19 @@ export const ShopSuperOrderSchema = z.object({
   orders: z.array(ShopOrderStatusSchema),
 });
 export type ShopSuperOrder = z.infer<typeof ShopSuperOrderSchema>;
+
+/**
+ * What a super-order PUT took, part by part. `superOrder`: its own fields (delivery, currency, ...),
+ * false when the stored version is newer; per order its state, payment and products, false where a
+ * newer report was already there (or, for payment, where none was sent).
+ */
+export const ShopSuperOrderPartsSchema = z.object({
+  superOrder: z.boolean(),
+  orders: z.array(
+    z.object({ id: z.string(), state: z.boolean(), payment: z.boolean(), products: z.boolean() }),
+  ),
+});
+export type ShopSuperOrderParts = z.infer<typeof ShopSuperOrderPartsSchema>;
 
 /** A change of one order; `applied` is false when it was stale or already there (nothing changed). */
 export const ShopOrderChangeResultSchema = z.object({ applied: z.boolean(), order: ShopOrderStatusSchema });
@@ -166,7 +181,13 @@ export const shopOrdersApi = {
     path: '/v1/superorders/:superOrderCode',
     params: superOrderParams,
     body: ShopSuperOrderBodySchema,
-    response: z.object({ created: z.boolean(), applied: z.boolean(), superOrder: ShopSuperOrderSchema }),
+    response: z.object({
+      created: z.boolean(),
+      /** True when any part was taken; `parts` says which. */
+      applied: z.boolean(),
+      parts: ShopSuperOrderPartsSchema,
+      superOrder: ShopSuperOrderSchema,
+    }),
   }),
   getSuperOrder: defineShopEndpoint({
     method: 'GET',

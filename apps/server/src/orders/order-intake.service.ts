@@ -11,6 +11,7 @@ import type {
   ShopSuperOrder,
   ShopSuperOrderHistory,
   ShopSuperOrderInput,
+  ShopSuperOrderParts,
 } from '@photo/contracts/shop-api';
 import type { PaymentMethodId } from '@photo/contracts/payment-methods';
 import { ShopSuperOrderBodySchema } from '@photo/contracts/shop-api';
@@ -29,6 +30,7 @@ function toStatus(order: OrderRecord): ShopOrderStatus {
     id: order.id,
     superOrderCode: order.superOrderCode,
     state: order.state,
+    stateChangedAt: order.stateChangedAt.toISOString(),
     paymentStatus: order.paymentStatus,
     paymentChangedDate: order.paymentChangedAt?.toISOString() ?? null,
     deliveryDates:
@@ -143,7 +145,12 @@ export function createOrderIntakeService(deps: {
     async putSuperOrder(
       code: string,
       input: ShopSuperOrderInput,
-    ): Promise<{ created: boolean; applied: boolean; superOrder: ShopSuperOrder }> {
+    ): Promise<{
+      created: boolean;
+      applied: boolean;
+      parts: ShopSuperOrderParts;
+      superOrder: ShopSuperOrder;
+    }> {
       const body = ShopSuperOrderBodySchema.parse(input);
       const storefront = storefronts.find((candidate) => candidate.id === body.storefront);
       if (!storefront)
@@ -186,7 +193,7 @@ export function createOrderIntakeService(deps: {
         else if (fresh) await repository.updateSuperOrder(fields);
 
         const stored = new Map((await repository.ordersOfSuperOrder(code)).map((order) => [order.id, order]));
-        let applied = fresh;
+        const parts: ShopSuperOrderParts = { superOrder: fresh, orders: [] };
         for (const [position, order] of body.orders.entries()) {
           const state = order.state ?? 'Received';
           const current = stored.get(order.id);
@@ -210,17 +217,32 @@ export function createOrderIntakeService(deps: {
               state,
               changedAt,
             });
-            applied = true;
+            parts.orders.push({
+              id: order.id,
+              state: true,
+              payment: order.paymentStatus !== undefined,
+              products: true,
+            });
           } else {
-            if (await applyState(tx, current, state, changedAt, onStateChanged)) applied = true;
-            if (order.paymentStatus) {
-              const payment = {
-                status: order.paymentStatus,
-                at: new Date(order.paymentChangedDate ?? body.changedAt),
-                method: order.paymentMethod ?? null,
-              };
-              if (await applyPayment(tx, current, payment)) applied = true;
-            }
+            const stateApplied = await applyState(tx, current, state, changedAt, onStateChanged);
+            // A status without its own date is the one the shop's body was made with (often the
+            // checkout's): it fills in a payment never reported, and never replaces a reported one,
+            // which only a dated, newer status or the payment call changes.
+            const payment =
+              order.paymentStatus && (order.paymentChangedDate || !current.paymentChangedAt)
+                ? {
+                    status: order.paymentStatus,
+                    at: new Date(order.paymentChangedDate ?? body.changedAt),
+                    method: order.paymentMethod ?? null,
+                  }
+                : undefined;
+            const paymentApplied = payment ? await applyPayment(tx, current, payment) : false;
+            parts.orders.push({
+              id: order.id,
+              state: stateApplied,
+              payment: paymentApplied,
+              products: fresh,
+            });
           }
           if (!current || fresh) {
             await repository.replaceProducts(
@@ -240,7 +262,9 @@ export function createOrderIntakeService(deps: {
             );
           }
         }
-        return { created: !existing, applied, superOrder: await readSuperOrder(tx, code) };
+        const applied =
+          parts.superOrder || parts.orders.some((part) => part.state || part.payment || part.products);
+        return { created: !existing, applied, parts, superOrder: await readSuperOrder(tx, code) };
       });
     },
 

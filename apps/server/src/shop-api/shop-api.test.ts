@@ -213,6 +213,63 @@ describe('the shop-side API', () => {
     expect(products.rows).toEqual([{ product_code: 'BOOK_A4', quantity: 2 }]);
   });
 
+  it('answers the changedAt the super order has, and says which parts of an older PUT it did not apply', async () => {
+    const order = (state?: 'Confirmed') => [{ ...superOrder().orders[0]!, id: 'NL-510-1', state }];
+    await putOrder('NL-510', superOrder({ changedAt: '2026-11-02T10:00:00Z', orders: order() }));
+    const older = await putOrder(
+      'NL-510',
+      superOrder({
+        changedAt: '2026-11-01T12:00:00Z',
+        deliveryType: 'PickupPoint',
+        orders: order('Confirmed'),
+      }),
+    );
+    expect(older.json()).toMatchObject({
+      applied: true,
+      parts: {
+        superOrder: false,
+        orders: [{ id: 'NL-510-1', state: true, payment: false, products: false }],
+      },
+      superOrder: {
+        deliveryType: 'Home',
+        changedAt: '2026-11-02T10:00:00.000Z',
+        orders: [{ state: 'Confirmed', stateChangedAt: '2026-11-01T12:00:00.000Z' }],
+      },
+    });
+  });
+
+  it('keeps a reported payment when a later super-order PUT sends none, or sends the checkout status again', async () => {
+    const order = (payment: object = {}) => [{ ...superOrder().orders[0]!, id: 'NL-520-1', ...payment }];
+    await putOrder('NL-520', superOrder({ orders: order({ paymentStatus: 'paymentPending' }) }));
+    await put(shopPath(shopOrdersApi.putPayment, { orderId: 'NL-520-1' }), {
+      paymentStatus: 'paymentSuccess',
+      changedAt: '2026-11-01T11:00:00Z',
+    });
+    const paid = { paymentStatus: 'paymentSuccess', paymentChangedDate: '2026-11-01T11:00:00.000Z' };
+    const without = await putOrder(
+      'NL-520',
+      superOrder({ changedAt: '2026-11-01T12:00:00Z', orders: order() }),
+    );
+    expect(without.json()).toMatchObject({ superOrder: { orders: [paid] } });
+    const checkout = await putOrder(
+      'NL-520',
+      superOrder({ changedAt: '2026-11-01T13:00:00Z', orders: order({ paymentStatus: 'paymentPending' }) }),
+    );
+    expect(checkout.json()).toMatchObject({
+      parts: { orders: [{ payment: false }] },
+      superOrder: { orders: [paid] },
+    });
+    // A dated, newer status is a report like the payment call's.
+    const refunded = await putOrder(
+      'NL-520',
+      superOrder({
+        changedAt: '2026-11-01T14:00:00Z',
+        orders: order({ paymentStatus: 'paymentFailed', paymentChangedDate: '2026-11-01T14:00:00Z' }),
+      }),
+    );
+    expect(refunded.json()).toMatchObject({ superOrder: { orders: [{ paymentStatus: 'paymentFailed' }] } });
+  });
+
   it('sets delivery dates and delivery type, newest report wins', async () => {
     await putOrder('NL-600', superOrder({ orders: [{ ...superOrder().orders[0]!, id: 'NL-600-1' }] }));
     const datesUrl = shopPath(shopOrdersApi.putDeliveryDates, { orderId: 'NL-600-1' });
