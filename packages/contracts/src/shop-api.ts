@@ -95,16 +95,16 @@ export const ShopOrderSchema = z.object({
 
 /** Create or update a super order: the whole of it, as the shop knows it at `changedAt`. */
 export const ShopSuperOrderBodySchema = z.object({
-  /** The customer: their account id, or the e-mail address of their account. */
+  /** The customer: their account id, or the e-mail address of their account; with both, the id wins. */
   accountId: z.optional(z.uuid()),
   email: z.optional(email),
   /** Storefront id: nl, be, uk, ... */
   storefront: z.string().check(z.minLength(2), z.maxLength(10)),
   source: z._default(z.enum(orderSources), 'Web'),
-  /** ISO 4217; the storefront's currency when left out. */
+  /** ISO 4217: the storefront's currency, the only one taken; may be left out. */
   currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/))),
   createdAt: isoDateTime,
-  /** When the shop made this version: an update older than the stored one changes nothing. */
+  /** When the shop made this version (not before `createdAt`): an older update than the stored one changes nothing. */
   changedAt: isoDateTime,
   deliveryType: z.enum(deliveryTypes),
   deliveryAddress: DeliveryAddressSchema,

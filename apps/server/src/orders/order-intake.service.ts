@@ -73,6 +73,10 @@ async function applyState(
   at: Date,
   onStateChanged: OrderStateListener,
 ): Promise<boolean> {
+  // A state cannot have been reached before the order was placed: a clock or a code is wrong.
+  if (at.getTime() < order.createdAt.getTime()) {
+    throw invalid('body.changedAt', "body.changedAt: must not be before the super order's createdAt");
+  }
   const repository = createOrdersRepository(tx);
   const decision = decideState({ state: order.state, since: order.stateChangedAt }, { state: reported, at });
   await repository.recordState(order.id, reported, at, decision.applied);
@@ -155,6 +159,13 @@ export function createOrderIntakeService(deps: {
       const storefront = storefronts.find((candidate) => candidate.id === body.storefront);
       if (!storefront)
         throw invalid('body.storefront', `body.storefront: unknown storefront ${body.storefront}`);
+      // The customer pays and is shown prices in their storefront's currency, nothing else.
+      if (body.currency !== undefined && body.currency !== storefront.currency) {
+        throw invalid('body.currency', `body.currency: ${body.storefront} takes ${storefront.currency}`);
+      }
+      if (new Date(body.changedAt).getTime() < new Date(body.createdAt).getTime()) {
+        throw invalid('body.changedAt', 'body.changedAt: must not be before body.createdAt');
+      }
       const customerId = await resolveCustomer(body);
       const orderIds = body.orders.map((order) => order.id);
       if (new Set(orderIds).size !== orderIds.length) {
@@ -172,7 +183,7 @@ export function createOrderIntakeService(deps: {
         customerId,
         storefrontId: storefront.id,
         source: body.source,
-        currency: body.currency ?? storefront.currency,
+        currency: storefront.currency,
         deliveryType: body.deliveryType,
         // Typed by the customer at the shop's checkout, shown on their orders and invoices (decision 118).
         deliveryAddress: cleanAddressFields(body.deliveryAddress),

@@ -347,6 +347,37 @@ describe('the shop-side API', () => {
     );
   });
 
+  it("takes only the storefront's currency and no state before the order was placed", async () => {
+    const order = { ...superOrder().orders[0]!, id: 'NL-800-1' };
+    const pounds = await putOrder('NL-800', superOrder({ currency: 'GBP', orders: [order] }));
+    expect(pounds.statusCode).toBe(400);
+    expect(pounds.json()).toMatchObject({ error: { field: 'body.currency' } });
+    const early = superOrder({ changedAt: '2026-11-01T09:59:59Z', orders: [order] });
+    expect((await putOrder('NL-800', early)).json()).toMatchObject({ error: { field: 'body.changedAt' } });
+    const euros = await putOrder('NL-800', superOrder({ currency: 'EUR', orders: [order] }));
+    expect(euros.json()).toMatchObject({ created: true, superOrder: { currency: 'EUR' } });
+    const url = shopPath(shopOrdersApi.putState, { orderId: 'NL-800-1' });
+    const before = await put(url, { state: 'Confirmed', changedAt: '2026-10-31T10:00:00Z' });
+    expect(before.statusCode).toBe(400);
+    expect((await putState('NL-800-1', 'Confirmed', '2026-11-01T10:00:00Z')).applied).toBe(true);
+  });
+
+  it('names the customer by accountId when both accountId and email are sent', async () => {
+    const accounts = await t.db.query<{ id: string; email: string }>(
+      `SELECT id, email FROM customers WHERE email IN ('demo@example.com', 'b2b@example.com')`,
+    );
+    const b2b = accounts.rows.find((row) => row.email === 'b2b@example.com')!;
+    const both = await putOrder(
+      'NL-810',
+      superOrder({
+        accountId: b2b.id,
+        email: 'demo@example.com',
+        orders: [{ ...superOrder().orders[0]!, id: 'NL-810-1' }],
+      }),
+    );
+    expect(both.json()).toMatchObject({ created: true, superOrder: { customerId: b2b.id } });
+  });
+
   it('stores voucher offers and cut-off campaigns, keeping the newer version', async () => {
     const voucherUrl = shopPath(shopOrdersApi.putVoucherOffer, { code: 'XMAS25' });
     const offer = { campaignName: 'christmas', title: '25% off photo books', discountPercent: 25 };
