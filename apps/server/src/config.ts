@@ -94,10 +94,15 @@ const EnvSchema = z.object({
    */
   CALLBACK_ALLOWED_ORIGINS: z.string().optional(),
   /**
-   * The shop's service token for the shop-side API (docs/shop-integration.md), at least 32 characters.
+   * The shop's service token for the shop-side API (docs/shop-integration.md), at least 32 characters;
+   * during a rotation two, comma-separated (new first), both taken (docs/operations.md).
    * Unset: one is made once, kept in the database and written to DATA_DIR/shop-api-token for `npm run shop`.
    */
-  SHOP_API_TOKEN: z.string().min(32).optional(),
+  SHOP_API_TOKEN: z
+    .string()
+    .transform((text) => text.split(',').map((token) => token.trim()))
+    .pipe(z.array(z.string().min(32)).min(1).max(2))
+    .optional(),
   WEB_DIST_DIR: z.string().optional(),
   /** This replica's name, sent as the `x-replica` response header and in its logs; default host name and pid. */
   REPLICA_ID: z
@@ -179,7 +184,8 @@ export interface AppConfig {
   /** Unset: tracing is off (decision 114). */
   tracing: TracingConfig | undefined;
   integration: IntegrationConfig;
-  shopApiToken: string | undefined;
+  /** The shop's service tokens, new first; empty: made and kept by the server. */
+  shopApiTokens: string[];
   webDistDir: string;
   localesDir: string;
   migrationsDir: string;
@@ -272,7 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ftpFolders: { incoming: '/orders/incoming', processed: '/orders/processed', failed: '/orders/failed' },
       callbackAllowedOrigins: parseOrigins(values.CALLBACK_ALLOWED_ORIGINS),
     },
-    shopApiToken: values.SHOP_API_TOKEN,
+    shopApiTokens: values.SHOP_API_TOKEN ?? [],
     webDistDir: path.resolve(baseDir, values.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     localesDir: path.join(repoRoot, 'apps/web/locales'),
     migrationsDir: path.join(repoRoot, 'apps/server/migrations'),

@@ -4,6 +4,7 @@ import {
   shopOrdersApi,
   type ShopSuperOrderInput,
 } from '@photo/contracts/shop-api';
+import { loadConfig } from '../config';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -398,5 +399,27 @@ describe('the shop-side API', () => {
     expect((await put(campaignUrl, campaign)).json()).toEqual({ applied: true });
     const unknown = shopPath(shopOrdersApi.putCampaign, { storefront: 'xx', name: 'christmas' });
     expect((await put(unknown, campaign)).statusCode).toBe(404);
+  });
+});
+
+describe('a service token rotation', () => {
+  const NEW = 'the-new-shop-token-for-tests-0123456789';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SHOP_API_TOKEN: `${NEW}, ${TOKEN}` });
+  });
+  afterAll(() => t.close());
+
+  it('takes the new and the old token while both are configured, and no other', async () => {
+    const url = shopPath(shopOrdersApi.getSuperOrder, { superOrderCode: 'NL-1' });
+    const status = async (token: string) =>
+      (await t.app.inject({ url, headers: { host: '127.0.0.1', authorization: `Bearer ${token}` } }))
+        .statusCode;
+    // 404: past the token check, there is no such super order.
+    expect(await status(NEW)).toBe(404);
+    expect(await status(TOKEN)).toBe(404);
+    expect(await status(`${NEW}${TOKEN}`)).toBe(401);
+    expect(() => loadConfig({ SHOP_API_TOKEN: `${NEW},${TOKEN},${NEW}x` })).toThrow(/SHOP_API_TOKEN/);
+    expect(() => loadConfig({ SHOP_API_TOKEN: `${NEW},short` })).toThrow(/SHOP_API_TOKEN/);
   });
 });
