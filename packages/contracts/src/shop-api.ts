@@ -201,6 +201,20 @@ export const shopOrdersApi = {
     params: superOrderParams,
     response: ShopSuperOrderHistorySchema,
   }),
+  /**
+   * Cancels every order of the super order at once; an order dispatched (or cancelled) already
+   * stays as it is, and its `applied` says so.
+   */
+  cancelSuperOrder: defineShopEndpoint({
+    method: 'PUT',
+    path: '/v1/superorders/:superOrderCode/cancellation',
+    params: superOrderParams,
+    body: z.object({ changedAt: isoDateTime }),
+    response: z.object({
+      orders: z.array(z.object({ id: z.string(), applied: z.boolean() })),
+      superOrder: ShopSuperOrderSchema,
+    }),
+  }),
   /** Delivery type and address, e.g. after customer care changed them. */
   putDelivery: defineShopEndpoint({
     method: 'PUT',

@@ -283,6 +283,26 @@ export function createOrderIntakeService(deps: {
       return db.transaction((tx) => readSuperOrder(tx, code));
     },
 
+    /** Cancels every order of the super order as the state PUT would, in one transaction. */
+    async cancelSuperOrder(
+      code: string,
+      changedAt: string,
+    ): Promise<{ orders: Array<{ id: string; applied: boolean }>; superOrder: ShopSuperOrder }> {
+      return db.transaction(async (tx) => {
+        const repository = createOrdersRepository(tx);
+        if (!(await repository.lockSuperOrder(code))) throw notFound('No such super order');
+        const at = new Date(changedAt);
+        const orders = [];
+        for (const order of await repository.ordersOfSuperOrder(code)) {
+          orders.push({
+            id: order.id,
+            applied: await applyState(tx, order, 'Cancelled', at, onStateChanged),
+          });
+        }
+        return { orders, superOrder: await readSuperOrder(tx, code) };
+      });
+    },
+
     /** Every state the shop reported for the super order's orders, the ones not taken marked. */
     async getSuperOrderHistory(code: string): Promise<ShopSuperOrderHistory> {
       return db.transaction(async (tx) => {

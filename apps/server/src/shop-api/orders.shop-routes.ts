@@ -11,6 +11,9 @@ export function registerShopOrderRoutes(shop: ShopApiRouter, orders: OrderIntake
   shop.handle(shopOrdersApi.getSuperOrderHistory, ({ params }) =>
     orders.getSuperOrderHistory(params.superOrderCode),
   );
+  shop.handle(shopOrdersApi.cancelSuperOrder, ({ params, body }) =>
+    orders.cancelSuperOrder(params.superOrderCode, body.changedAt),
+  );
   shop.handle(shopOrdersApi.putDelivery, ({ params, body }) =>
     orders.putDelivery(params.superOrderCode, body),
   );

@@ -140,6 +140,31 @@ describe('the shop-side API', () => {
     expect((await get(unknown)).statusCode).toBe(404);
   });
 
+  it('cancels a whole super order in one call, leaving a dispatched order as it is', async () => {
+    const line = superOrder().orders[0]!;
+    await putOrder(
+      'NL-310',
+      superOrder({
+        orders: [
+          { ...line, id: 'NL-310-1' },
+          { ...line, id: 'NL-310-2' },
+        ],
+      }),
+    );
+    await putState('NL-310-2', 'Dispatched', '2026-11-02T08:00:00Z');
+    const url = shopPath(shopOrdersApi.cancelSuperOrder, { superOrderCode: 'NL-310' });
+    const cancelled = await put(url, { changedAt: '2026-11-03T08:00:00Z' });
+    expect(cancelled.json()).toMatchObject({
+      orders: [
+        { id: 'NL-310-1', applied: true },
+        { id: 'NL-310-2', applied: false },
+      ],
+      superOrder: { orders: [{ state: 'Cancelled' }, { state: 'Dispatched' }] },
+    });
+    const unknown = shopPath(shopOrdersApi.cancelSuperOrder, { superOrderCode: 'NL-399' });
+    expect((await put(unknown, { changedAt: '2026-11-03T08:00:00Z' })).statusCode).toBe(404);
+  });
+
   it('takes a payment status only when it is newer than the one it holds', async () => {
     await putOrder('NL-400', superOrder({ orders: [{ ...superOrder().orders[0]!, id: 'NL-400-1' }] }));
     const url = shopPath(shopOrdersApi.putPayment, { orderId: 'NL-400-1' });
