@@ -56,6 +56,8 @@ const EnvSchema = z.object({
   /** Failed sign-ins from one network address, over all e-mail addresses, per 15 minutes (password spraying). */
   SIGN_IN_FAILURES_PER_NETWORK: z.coerce.number().int().min(1).default(50),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Calls of the shop-side API per minute, all the shop's tokens together: room for a bulk sync. */
+  SHOP_API_CALLS_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   /**
    * End-to-end tests only: the time of time-based rules (orders in progress, storage period, link
    * expiry) can be moved forward at /dev/clock from this machine. Never set in a deployment.
@@ -212,6 +214,7 @@ export interface UsageLimits {
   signInFailuresPerNetwork: number;
   /** Accounts one network address may register per hour. */
   registrationsPerHour: number;
+  shopApiCallsPerMinute: number;
   uploadFilesPerHour: number;
   photoStorageQuotaBytes: number;
 }
@@ -258,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     limits: {
       signInFailuresPerNetwork: values.SIGN_IN_FAILURES_PER_NETWORK,
       registrationsPerHour: values.REGISTRATIONS_PER_HOUR,
+      shopApiCallsPerMinute: values.SHOP_API_CALLS_PER_MINUTE,
       uploadFilesPerHour: values.UPLOAD_FILES_PER_HOUR,
       photoStorageQuotaBytes: Math.round(values.PHOTO_STORAGE_QUOTA_GB * 1024 ** 3),
     },

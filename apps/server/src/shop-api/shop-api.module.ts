@@ -52,7 +52,7 @@ export interface ShopApi {
 /** The shop-side API under /shop-api: one route file per kind of thing the shop reports. */
 export async function createShopApiModule(
   deps: ShopApi & {
-    config: Pick<AppConfig, 'shopApiTokens' | 'dataDir'>;
+    config: Pick<AppConfig, 'shopApiTokens' | 'dataDir' | 'limits'>;
     secrets: AuthSecretsRepository;
     customers: CustomersRepository;
     projects: ProjectsService;
@@ -69,7 +69,7 @@ export async function createShopApiModule(
   return {
     services,
     routes: ({ app }) => {
-      const shop = createShopApiRouter(app, tokens);
+      const shop = createShopApiRouter(app, tokens, deps.config.limits.shopApiCallsPerMinute);
       registerShopOrderRoutes(shop, deps.orders);
       registerShopProjectRoutes(shop, { projects: deps.projects, customers: deps.customers });
       registerShopPdfRoutes(shop, { pdfs: deps.pdfs, products: deps.products });

@@ -448,3 +448,23 @@ describe('a service token rotation', () => {
     expect(() => loadConfig({ SHOP_API_TOKEN: `${NEW},short` })).toThrow(/SHOP_API_TOKEN/);
   });
 });
+
+describe('the shop-side API limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SHOP_API_TOKEN: TOKEN, SHOP_API_CALLS_PER_MINUTE: '3' });
+  });
+  afterAll(() => t.close());
+
+  it("answers 429 with Retry-After past the shop's calls per minute, and guessers do not use them up", async () => {
+    const url = shopPath(shopOrdersApi.getSuperOrder, { superOrderCode: 'NL-1' });
+    const call = (authorization: string) =>
+      t.app.inject({ url, headers: { host: '127.0.0.1', authorization } });
+    for (let i = 0; i < 5; i++) expect((await call('Bearer wrong')).statusCode).not.toBe(404);
+    for (let i = 0; i < 3; i++) expect((await call(`Bearer ${TOKEN}`)).statusCode).toBe(404);
+    const refused = await call(`Bearer ${TOKEN}`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: { code: 'too_many_requests' } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
