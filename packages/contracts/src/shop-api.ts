@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { codeSchema, email, isoDate, isoDateTime } from './common';
 import type { HttpMethod } from './endpoint';
 import { PaymentMethodIdSchema } from './payment-methods';
+import { queryInteger } from './photos';
 import {
   articleGroups,
   DeliveryAddressSchema,
@@ -23,11 +24,13 @@ export interface ShopEndpoint<
   Params extends z.ZodMiniType = z.ZodMiniType,
   Body extends z.ZodMiniType = z.ZodMiniType,
   Response extends z.ZodMiniType = z.ZodMiniType,
+  Query extends z.ZodMiniType = z.ZodMiniType,
 > {
   method: HttpMethod;
   /** Below SHOP_API_BASE_PATH, with `:name` parameters. */
   path: string;
   params?: Params;
+  query?: Query;
   body?: Body;
   response: Response;
 }
@@ -36,7 +39,8 @@ export function defineShopEndpoint<
   Params extends z.ZodMiniType = z.ZodMiniUndefined,
   Body extends z.ZodMiniType = z.ZodMiniUndefined,
   Response extends z.ZodMiniType = z.ZodMiniType,
->(endpoint: ShopEndpoint<Params, Body, Response>): ShopEndpoint<Params, Body, Response> {
+  Query extends z.ZodMiniType = z.ZodMiniUndefined,
+>(endpoint: ShopEndpoint<Params, Body, Response, Query>): ShopEndpoint<Params, Body, Response, Query> {
   return endpoint;
 }
 
@@ -172,10 +176,39 @@ export const ShopSuperOrderHistorySchema = z.object({
 });
 export type ShopSuperOrderHistory = z.infer<typeof ShopSuperOrderHistorySchema>;
 
+/** The most super orders one page of the shop's list holds. */
+export const SHOP_SUPER_ORDERS_PAGE_MAX = 100;
+
+export const ShopSuperOrderListQuerySchema = z.object({
+  /** Storefront id: nl, be, uk, ... */
+  storefront: z.optional(z.string().check(z.minLength(2), z.maxLength(10))),
+  /** The customer's account id. */
+  accountId: z.optional(z.uuid()),
+  /** Only super orders whose version (`changedAt`) is this time or later. */
+  changedSince: z.optional(isoDateTime),
+  /** `nextCursor` of the page before; left out for the first page. */
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  limit: z._default(queryInteger(1, SHOP_SUPER_ORDERS_PAGE_MAX), SHOP_SUPER_ORDERS_PAGE_MAX),
+});
+
+/** A page of super orders, oldest `changedAt` first; `nextCursor` null on the last page. */
+export const ShopSuperOrderPageSchema = z.object({
+  items: z.array(ShopSuperOrderSchema),
+  nextCursor: z.nullable(z.string()),
+});
+export type ShopSuperOrderPage = z.infer<typeof ShopSuperOrderPageSchema>;
+
 const orderIdParams = z.object({ orderId: codeSchema });
 const superOrderParams = z.object({ superOrderCode: codeSchema });
 
 export const shopOrdersApi = {
+  /** Every super order, paged, for the shop to reconcile with its own. */
+  listSuperOrders: defineShopEndpoint({
+    method: 'GET',
+    path: '/v1/superorders',
+    query: ShopSuperOrderListQuerySchema,
+    response: ShopSuperOrderPageSchema,
+  }),
   putSuperOrder: defineShopEndpoint({
     method: 'PUT',
     path: '/v1/superorders/:superOrderCode',

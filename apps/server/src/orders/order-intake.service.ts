@@ -11,6 +11,7 @@ import type {
   ShopSuperOrder,
   ShopSuperOrderHistory,
   ShopSuperOrderInput,
+  ShopSuperOrderPage,
   ShopSuperOrderParts,
 } from '@photo/contracts/shop-api';
 import type { PaymentMethodId } from '@photo/contracts/payment-methods';
@@ -51,6 +52,22 @@ function toShopSuperOrder(superOrder: SuperOrderRecord, orders: OrderRecord[]): 
     changedAt: superOrder.changedAt.toISOString(),
     orders: orders.map(toStatus),
   };
+}
+
+/** The shop's list cursor: the last super order's version time and code, opaque to the shop. */
+const writeCursor = (superOrder: SuperOrderRecord) =>
+  Buffer.from(JSON.stringify([superOrder.changedAt.toISOString(), superOrder.code])).toString('base64url');
+
+function readCursor(cursor: string): { changedAt: Date; code: string } {
+  try {
+    const [changedAt, code] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof changedAt === 'string' && typeof code === 'string' && !Number.isNaN(Date.parse(changedAt))) {
+      return { changedAt: new Date(changedAt), code };
+    }
+  } catch {
+    // Falls through to the answer for any cursor this server did not make.
+  }
+  throw invalid('query.cursor', 'query.cursor: not a cursor of this list');
 }
 
 /** An order reached a new state: in the transaction that moved it, so what listens commits with it. */
@@ -277,6 +294,38 @@ export function createOrderIntakeService(deps: {
           parts.superOrder || parts.orders.some((part) => part.state || part.payment || part.products);
         return { created: !existing, applied, parts, superOrder: await readSuperOrder(tx, code) };
       });
+    },
+
+    /**
+     * A page of super orders, oldest version first. The cursor is the last item's version and code,
+     * so a super order changed while the shop pages through comes again on a later page.
+     */
+    async listSuperOrders(query: {
+      storefront?: string | undefined;
+      accountId?: string | undefined;
+      changedSince?: string | undefined;
+      cursor?: string | undefined;
+      limit: number;
+    }): Promise<ShopSuperOrderPage> {
+      const repository = createOrdersRepository(db);
+      const superOrders = await repository.listForShop({
+        storefrontId: query.storefront,
+        customerId: query.accountId,
+        changedSince: query.changedSince ? new Date(query.changedSince) : undefined,
+        after: query.cursor === undefined ? undefined : readCursor(query.cursor),
+        limit: query.limit,
+      });
+      const orders = await repository.ordersOfSuperOrders(superOrders.map((superOrder) => superOrder.code));
+      const last = superOrders.at(-1);
+      return {
+        items: superOrders.map((superOrder) =>
+          toShopSuperOrder(
+            superOrder,
+            orders.filter((order) => order.superOrderCode === superOrder.code),
+          ),
+        ),
+        nextCursor: last && superOrders.length === query.limit ? writeCursor(last) : null,
+      };
     },
 
     async getSuperOrder(code: string): Promise<ShopSuperOrder> {

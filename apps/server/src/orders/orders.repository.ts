@@ -364,6 +364,46 @@ export function createOrdersRepository(db: Queryable) {
       return rows[0] && toOrder(rows[0]);
     },
 
+    /**
+     * The shop's list: super orders by their version's time, then code, after the cursor's
+     * (`after`), with the filters the shop gave.
+     */
+    async listForShop(query: {
+      storefrontId: string | undefined;
+      customerId: string | undefined;
+      changedSince: Date | undefined;
+      after: { changedAt: Date; code: string } | undefined;
+      limit: number;
+    }): Promise<SuperOrderRecord[]> {
+      const { rows } = await db.query<SuperOrderRow>(
+        `SELECT * FROM super_orders
+          WHERE ($1::text IS NULL OR storefront_id = $1)
+            AND ($2::uuid IS NULL OR customer_id = $2::uuid)
+            AND ($3::timestamptz IS NULL OR changed_at >= $3)
+            AND ($4::timestamptz IS NULL OR (changed_at, code) > ($4, $5::text))
+          ORDER BY changed_at, code
+          LIMIT $6`,
+        [
+          query.storefrontId ?? null,
+          query.customerId ?? null,
+          query.changedSince?.toISOString() ?? null,
+          query.after?.changedAt.toISOString() ?? null,
+          query.after?.code ?? null,
+          query.limit,
+        ],
+      );
+      return rows.map(toSuperOrder);
+    },
+
+    async ordersOfSuperOrders(codes: string[]): Promise<OrderRecord[]> {
+      const { rows } = await db.query<OrderRow>(
+        `SELECT ${selectedOrderColumns} FROM orders o JOIN super_orders s ON s.code = o.super_order_code
+         WHERE o.super_order_code = ANY($1::text[]) ORDER BY o.super_order_code, o.position`,
+        [codes],
+      );
+      return rows.map(toOrder);
+    },
+
     async ordersOfSuperOrder(code: string): Promise<OrderRecord[]> {
       const { rows } = await db.query<OrderRow>(
         `SELECT ${selectedOrderColumns} FROM orders o JOIN super_orders s ON s.code = o.super_order_code

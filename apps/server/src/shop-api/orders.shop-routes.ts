@@ -7,6 +7,7 @@ export function registerShopOrderRoutes(shop: ShopApiRouter, orders: OrderIntake
   shop.handle(shopOrdersApi.putSuperOrder, ({ params, body }) =>
     orders.putSuperOrder(params.superOrderCode, body),
   );
+  shop.handle(shopOrdersApi.listSuperOrders, ({ query }) => orders.listSuperOrders(query));
   shop.handle(shopOrdersApi.getSuperOrder, ({ params }) => orders.getSuperOrder(params.superOrderCode));
   shop.handle(shopOrdersApi.getSuperOrderHistory, ({ params }) =>
     orders.getSuperOrderHistory(params.superOrderCode),

@@ -10,6 +10,7 @@ import { rateLimits } from '../platform/rate-limits';
 
 export interface ShopHandlerInput<E> {
   params: E extends ShopEndpoint<infer P, z.ZodMiniType, z.ZodMiniType> ? z.output<P> : never;
+  query: E extends ShopEndpoint<z.ZodMiniType, z.ZodMiniType, z.ZodMiniType, infer Q> ? z.output<Q> : never;
   body: E extends ShopEndpoint<z.ZodMiniType, infer B, z.ZodMiniType> ? z.output<B> : never;
   request: FastifyRequest;
 }
@@ -99,6 +100,7 @@ export function createShopApiRouter(
           authenticate(request);
           const input = {
             params: parsePart(endpoint.params, request.params, 'params'),
+            query: parsePart(endpoint.query, request.query, 'query'),
             body: parsePart(endpoint.body, request.body, 'body'),
             request,
           } as ShopHandlerInput<typeof endpoint>;

@@ -404,6 +404,42 @@ describe('the shop-side API', () => {
     expect(both.json()).toMatchObject({ created: true, superOrder: { customerId: b2b.id } });
   });
 
+  it('lists super orders in pages, oldest change first, by storefront, customer and changedAt since', async () => {
+    const place = (code: string, changedAt: string, email = 'demo@example.com') =>
+      putOrder(
+        code,
+        superOrder({
+          email,
+          storefront: 'be',
+          changedAt,
+          orders: [{ ...superOrder().orders[0]!, id: `${code}-1` }],
+        }),
+      );
+    await place('BE-3', '2026-11-03T10:00:00Z');
+    await place('BE-1', '2026-11-01T10:00:00Z');
+    await place('BE-2', '2026-11-02T10:00:00Z', 'b2b@example.com');
+    const page = async (query: string) =>
+      shopOrdersApi.listSuperOrders.response.parse(
+        (await get(`${shopPath(shopOrdersApi.listSuperOrders)}?${query}`)).json(),
+      );
+    const codes = (items: Array<{ superOrderCode: string }>) => items.map((item) => item.superOrderCode);
+    const first = await page('storefront=be&limit=2');
+    expect(codes(first.items)).toEqual(['BE-1', 'BE-2']);
+    expect(first.items[0]!.orders).toMatchObject([{ id: 'BE-1-1', state: 'Received' }]);
+    const second = await page(`storefront=be&limit=2&cursor=${first.nextCursor}`);
+    expect(codes(second.items)).toEqual(['BE-3']);
+    expect(second.nextCursor).toBeNull();
+    expect(codes((await page('storefront=be&changedSince=2026-11-02T10:00:00Z')).items)).toEqual([
+      'BE-2',
+      'BE-3',
+    ]);
+    const b2b = first.items[1]!.customerId;
+    expect(codes((await page(`storefront=be&accountId=${b2b}`)).items)).toEqual(['BE-2']);
+    const list = shopPath(shopOrdersApi.listSuperOrders);
+    expect((await get(`${list}?cursor=not-a-cursor`)).statusCode).toBe(400);
+    expect((await get(`${list}?limit=101`)).statusCode).toBe(400);
+  });
+
   it('stores voucher offers and cut-off campaigns, keeping the newer version', async () => {
     const voucherUrl = shopPath(shopOrdersApi.putVoucherOffer, { code: 'XMAS25' });
     const offer = { campaignName: 'christmas', title: '25% off photo books', discountPercent: 25 };
