@@ -162,6 +162,12 @@ export type ShopSuperOrderParts = z.infer<typeof ShopSuperOrderPartsSchema>;
 export const ShopOrderChangeResultSchema = z.object({ applied: z.boolean(), order: ShopOrderStatusSchema });
 export type ShopOrderChangeResult = z.infer<typeof ShopOrderChangeResultSchema>;
 
+/** The parcel of a dispatched order: the carrier's name (PostNL, DHL, DPD, UPS, ...) and its number. */
+export const ShopTrackingSchema = z.object({
+  carrier: z.string().check(z.minLength(1), z.maxLength(50)),
+  number: z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[A-Za-z0-9 _-]+$/)),
+});
+
 /** One state the shop reported; `applied` false: not taken (e.g. a step reported after a cancellation). */
 export const ShopStateReportSchema = z.object({
   state: z.enum(internalOrderStates),
@@ -265,7 +271,12 @@ export const shopOrdersApi = {
     method: 'PUT',
     path: '/v1/orders/:orderId/state',
     params: orderIdParams,
-    body: z.object({ state: z.enum(internalOrderStates), changedAt: isoDateTime }),
+    body: z.object({
+      state: z.enum(internalOrderStates),
+      changedAt: isoDateTime,
+      /** With `Dispatched` only: the parcel, shown to the customer (linked where the carrier is known). */
+      tracking: z.optional(ShopTrackingSchema),
+    }),
     response: ShopOrderChangeResultSchema,
   }),
   putPayment: defineShopEndpoint({

@@ -396,10 +396,25 @@ export function createOrderIntakeService(deps: {
       });
     },
 
-    putState(orderId: string, state: InternalOrderState, changedAt: string) {
-      return changeOrder(orderId, (tx, order) =>
-        applyState(tx, order, state, new Date(changedAt), onStateChanged),
-      );
+    /** `tracking`: the parcel, with Dispatched only; a later Dispatched report may correct it. */
+    putState(
+      orderId: string,
+      state: InternalOrderState,
+      changedAt: string,
+      tracking?: { carrier: string; number: string },
+    ) {
+      if (tracking && state !== 'Dispatched') {
+        throw invalid('body.tracking', 'body.tracking: only a Dispatched order has a parcel');
+      }
+      return changeOrder(orderId, async (tx, order) => {
+        const moved = await applyState(tx, order, state, new Date(changedAt), onStateChanged);
+        const dispatched = moved || order.state === 'Dispatched';
+        const tracked =
+          tracking !== undefined &&
+          dispatched &&
+          (await createOrdersRepository(tx).setTracking(order.id, tracking));
+        return moved || tracked;
+      });
     },
 
     /** `method`: how the customer paid, when the shop says; printed on the invoice. */

@@ -37,6 +37,9 @@ export interface OrderRecord {
   deliveryEarliest: string | null;
   deliveryLatest: string | null;
   deliveryDatesChangedAt: Date | null;
+  /** The parcel of a dispatched order, when the shop said. */
+  trackingCarrier: string | null;
+  trackingNumber: string | null;
   /** The super order's creation time: the in-progress rule counts from it. */
   createdAt: Date;
 }
@@ -109,6 +112,8 @@ const orderColumns = {
   delivery_earliest: column<string | null>,
   delivery_latest: column<string | null>,
   delivery_dates_changed_at: nullable(dateTimestamp),
+  tracking_carrier: column<string | null>,
+  tracking_number: column<string | null>,
   created_at: dateTimestamp,
 };
 type OrderRow = RowOf<typeof orderColumns>;
@@ -118,7 +123,7 @@ const selectedOrderColumns = `o.id, o.super_order_code, o.customer_id, o.positio
   o.payment_status, o.payment_changed_at, o.payment_method,
   to_char(o.delivery_earliest, 'YYYY-MM-DD') AS delivery_earliest,
   to_char(o.delivery_latest, 'YYYY-MM-DD') AS delivery_latest,
-  o.delivery_dates_changed_at, s.created_at`;
+  o.delivery_dates_changed_at, o.tracking_carrier, o.tracking_number, s.created_at`;
 
 const productColumns = {
   order_id: column<string>,
@@ -536,6 +541,16 @@ export function createOrdersRepository(db: Queryable) {
         'UPDATE orders SET payment_status = $2, payment_changed_at = $3, payment_method = $4 WHERE id = $1',
         [orderId, payment.status, payment.at.toISOString(), payment.method],
       );
+    },
+
+    /** True when the tracking changed. */
+    async setTracking(orderId: string, tracking: { carrier: string; number: string }): Promise<boolean> {
+      const { rows } = await db.query(
+        `UPDATE orders SET tracking_carrier = $2, tracking_number = $3
+         WHERE id = $1 AND (tracking_carrier, tracking_number) IS DISTINCT FROM ($2, $3) RETURNING id`,
+        [orderId, tracking.carrier, tracking.number],
+      );
+      return rows.length > 0;
     },
 
     async setDeliveryDates(orderId: string, earliest: string, latest: string, at: Date): Promise<void> {

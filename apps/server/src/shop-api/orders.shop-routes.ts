@@ -19,7 +19,7 @@ export function registerShopOrderRoutes(shop: ShopApiRouter, orders: OrderIntake
     orders.putDelivery(params.superOrderCode, body),
   );
   shop.handle(shopOrdersApi.putState, ({ params, body }) =>
-    orders.putState(params.orderId, body.state, body.changedAt),
+    orders.putState(params.orderId, body.state, body.changedAt, body.tracking),
   );
   shop.handle(shopOrdersApi.putPayment, ({ params, body }) =>
     orders.putPayment(params.orderId, body.paymentStatus, body.changedAt, body.paymentMethod),

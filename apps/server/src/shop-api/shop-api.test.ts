@@ -110,6 +110,10 @@ describe('the shop-side API', () => {
       order: { state: 'ProductionStarted' },
     });
     expect((await putState('NL-200-1', 'ProductionStarted', '2026-11-03T08:00:00Z')).applied).toBe(false);
+    const stateUrl = shopPath(shopOrdersApi.putState, { orderId: 'NL-200-1' });
+    const parcel = { carrier: 'PostNL', number: '3SABCD1234567' };
+    const early = { state: 'ProductionCompleted', changedAt: '2026-11-04T08:00:00Z', tracking: parcel };
+    expect((await put(stateUrl, early)).json()).toMatchObject({ error: { field: 'body.tracking' } });
     expect((await putState('NL-200-1', 'Dispatched', '2026-11-05T08:00:00Z')).order.state).toBe('Dispatched');
     // Dispatched is final: a cancellation after it changes nothing.
     const cancel = await putState('NL-200-1', 'Cancelled', '2026-11-06T08:00:00Z');
