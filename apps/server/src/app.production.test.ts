@@ -57,6 +57,24 @@ describe('a production start', () => {
     }
   });
 
+  it('answers an unknown shop-side address with a 404 JSON error, with or without the token', async () => {
+    for (const url of [
+      '/shop-api',
+      '/shop-api/v1/nothing',
+      '/Shop-Api/v1/superorders/NL-1',
+      '/shop-api/v2?x=1',
+    ]) {
+      for (const headers of [
+        {},
+        { authorization: 'Bearer a-shop-token-of-at-least-thirty-two-characters' },
+      ]) {
+        const response = await t.app.inject({ url, headers: { host: 'nl.localhost:8080', ...headers } });
+        expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
+        expect(response.json()).toMatchObject({ error: { code: 'not_found' } });
+      }
+    }
+  });
+
   it('pays nothing without a payment provider: the own prints page is off, a card is not saved', async () => {
     const config = AppConfigSchema.parse(
       (await t.app.inject({ url: '/config.json', headers: { host: 'nl.localhost:8080' } })).json(),

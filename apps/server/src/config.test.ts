@@ -7,6 +7,7 @@ describe('loadConfig: limits and proxies', () => {
     expect(config.limits).toEqual({
       signInFailuresPerNetwork: 50,
       registrationsPerHour: 20,
+      shopApiCallsPerMinute: 6000,
       uploadFilesPerHour: 3000,
       photoStorageQuotaBytes: 100 * 1024 ** 3,
     });
@@ -19,11 +20,13 @@ describe('loadConfig: limits and proxies', () => {
       PHOTO_STORAGE_QUOTA_GB: '0.5',
       SIGN_IN_FAILURES_PER_NETWORK: '20',
       REGISTRATIONS_PER_HOUR: '200',
+      SHOP_API_CALLS_PER_MINUTE: '100',
       TRUST_PROXY: '10.0.0.0/8, 2001:db8::/32',
     });
     expect(config.limits).toEqual({
       signInFailuresPerNetwork: 20,
       registrationsPerHour: 200,
+      shopApiCallsPerMinute: 100,
       uploadFilesPerHour: 500,
       photoStorageQuotaBytes: 512 * 1024 ** 2,
     });

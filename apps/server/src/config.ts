@@ -56,6 +56,8 @@ const EnvSchema = z.object({
   /** Failed sign-ins from one network address, over all e-mail addresses, per 15 minutes (password spraying). */
   SIGN_IN_FAILURES_PER_NETWORK: z.coerce.number().int().min(1).default(50),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Calls of the shop-side API per minute, all the shop's tokens together: room for a bulk sync. */
+  SHOP_API_CALLS_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   /**
    * End-to-end tests only: the time of time-based rules (orders in progress, storage period, link
    * expiry) can be moved forward at /dev/clock from this machine. Never set in a deployment.
@@ -94,10 +96,15 @@ const EnvSchema = z.object({
    */
   CALLBACK_ALLOWED_ORIGINS: z.string().optional(),
   /**
-   * The shop's service token for the shop-side API (docs/shop-integration.md), at least 32 characters.
+   * The shop's service token for the shop-side API (docs/shop-integration.md), at least 32 characters;
+   * during a rotation two, comma-separated (new first), both taken (docs/operations.md).
    * Unset: one is made once, kept in the database and written to DATA_DIR/shop-api-token for `npm run shop`.
    */
-  SHOP_API_TOKEN: z.string().min(32).optional(),
+  SHOP_API_TOKEN: z
+    .string()
+    .transform((text) => text.split(',').map((token) => token.trim()))
+    .pipe(z.array(z.string().min(32)).min(1).max(2))
+    .optional(),
   WEB_DIST_DIR: z.string().optional(),
   /** This replica's name, sent as the `x-replica` response header and in its logs; default host name and pid. */
   REPLICA_ID: z
@@ -179,7 +186,8 @@ export interface AppConfig {
   /** Unset: tracing is off (decision 114). */
   tracing: TracingConfig | undefined;
   integration: IntegrationConfig;
-  shopApiToken: string | undefined;
+  /** The shop's service tokens, new first; empty: made and kept by the server. */
+  shopApiTokens: string[];
   webDistDir: string;
   localesDir: string;
   migrationsDir: string;
@@ -206,6 +214,7 @@ export interface UsageLimits {
   signInFailuresPerNetwork: number;
   /** Accounts one network address may register per hour. */
   registrationsPerHour: number;
+  shopApiCallsPerMinute: number;
   uploadFilesPerHour: number;
   photoStorageQuotaBytes: number;
 }
@@ -252,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     limits: {
       signInFailuresPerNetwork: values.SIGN_IN_FAILURES_PER_NETWORK,
       registrationsPerHour: values.REGISTRATIONS_PER_HOUR,
+      shopApiCallsPerMinute: values.SHOP_API_CALLS_PER_MINUTE,
       uploadFilesPerHour: values.UPLOAD_FILES_PER_HOUR,
       photoStorageQuotaBytes: Math.round(values.PHOTO_STORAGE_QUOTA_GB * 1024 ** 3),
     },
@@ -272,7 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ftpFolders: { incoming: '/orders/incoming', processed: '/orders/processed', failed: '/orders/failed' },
       callbackAllowedOrigins: parseOrigins(values.CALLBACK_ALLOWED_ORIGINS),
     },
-    shopApiToken: values.SHOP_API_TOKEN,
+    shopApiTokens: values.SHOP_API_TOKEN ?? [],
     webDistDir: path.resolve(baseDir, values.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     localesDir: path.join(repoRoot, 'apps/web/locales'),
     migrationsDir: path.join(repoRoot, 'apps/server/migrations'),

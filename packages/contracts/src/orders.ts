@@ -177,6 +177,10 @@ export const SuperOrderDetailsSchema = z.extend(SuperOrderSchema, {
       products: z.array(OrderDetailsProductSchema),
       history: z.array(OrderStateChangeSchema),
       deliveryDates: z.nullable(DeliveryDatesSchema),
+      /** The parcel of a dispatched order; `url` the carrier's tracking page, null for an unknown carrier. */
+      tracking: z.nullable(
+        z.object({ carrier: z.string(), number: z.string(), url: z.nullable(z.string()) }),
+      ),
     }),
   ),
   /** The delivery address may change until production starts, and only for Home delivery. */

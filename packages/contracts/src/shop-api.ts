@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { codeSchema, email, isoDate, isoDateTime } from './common';
 import type { HttpMethod } from './endpoint';
 import { PaymentMethodIdSchema } from './payment-methods';
+import { queryInteger } from './photos';
 import {
   articleGroups,
   DeliveryAddressSchema,
@@ -23,11 +24,13 @@ export interface ShopEndpoint<
   Params extends z.ZodMiniType = z.ZodMiniType,
   Body extends z.ZodMiniType = z.ZodMiniType,
   Response extends z.ZodMiniType = z.ZodMiniType,
+  Query extends z.ZodMiniType = z.ZodMiniType,
 > {
   method: HttpMethod;
   /** Below SHOP_API_BASE_PATH, with `:name` parameters. */
   path: string;
   params?: Params;
+  query?: Query;
   body?: Body;
   response: Response;
 }
@@ -36,7 +39,8 @@ export function defineShopEndpoint<
   Params extends z.ZodMiniType = z.ZodMiniUndefined,
   Body extends z.ZodMiniType = z.ZodMiniUndefined,
   Response extends z.ZodMiniType = z.ZodMiniType,
->(endpoint: ShopEndpoint<Params, Body, Response>): ShopEndpoint<Params, Body, Response> {
+  Query extends z.ZodMiniType = z.ZodMiniUndefined,
+>(endpoint: ShopEndpoint<Params, Body, Response, Query>): ShopEndpoint<Params, Body, Response, Query> {
   return endpoint;
 }
 
@@ -95,16 +99,16 @@ export const ShopOrderSchema = z.object({
 
 /** Create or update a super order: the whole of it, as the shop knows it at `changedAt`. */
 export const ShopSuperOrderBodySchema = z.object({
-  /** The customer: their account id, or the e-mail address of their account. */
+  /** The customer: their account id, or the e-mail address of their account; with both, the id wins. */
   accountId: z.optional(z.uuid()),
   email: z.optional(email),
   /** Storefront id: nl, be, uk, ... */
   storefront: z.string().check(z.minLength(2), z.maxLength(10)),
   source: z._default(z.enum(orderSources), 'Web'),
-  /** ISO 4217; the storefront's currency when left out. */
+  /** ISO 4217: the storefront's currency, the only one taken; may be left out. */
   currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/))),
   createdAt: isoDateTime,
-  /** When the shop made this version: an update older than the stored one changes nothing. */
+  /** When the shop made this version (not before `createdAt`): an older update than the stored one changes nothing. */
   changedAt: isoDateTime,
   deliveryType: z.enum(deliveryTypes),
   deliveryAddress: DeliveryAddressSchema,
@@ -120,6 +124,8 @@ export const ShopOrderStatusSchema = z.object({
   id: z.string(),
   superOrderCode: z.string(),
   state: z.enum(internalOrderStates),
+  /** When the order reached `state`, as the shop reported it. */
+  stateChangedAt: isoDateTime,
   paymentStatus: z.enum(paymentStatuses),
   paymentChangedDate: z.nullable(isoDateTime),
   deliveryDates: z.nullable(z.object({ earliest: isoDate, latest: isoDate })),
@@ -139,26 +145,114 @@ export const ShopSuperOrderSchema = z.object({
 });
 export type ShopSuperOrder = z.infer<typeof ShopSuperOrderSchema>;
 
+/**
+ * What a super-order PUT took, part by part. `superOrder`: its own fields (delivery, currency, ...),
+ * false when the stored version is newer; per order its state, payment and products, false where a
+ * newer report was already there (or, for payment, where none was sent).
+ */
+export const ShopSuperOrderPartsSchema = z.object({
+  superOrder: z.boolean(),
+  orders: z.array(
+    z.object({ id: z.string(), state: z.boolean(), payment: z.boolean(), products: z.boolean() }),
+  ),
+});
+export type ShopSuperOrderParts = z.infer<typeof ShopSuperOrderPartsSchema>;
+
 /** A change of one order; `applied` is false when it was stale or already there (nothing changed). */
 export const ShopOrderChangeResultSchema = z.object({ applied: z.boolean(), order: ShopOrderStatusSchema });
 export type ShopOrderChangeResult = z.infer<typeof ShopOrderChangeResultSchema>;
+
+/** The parcel of a dispatched order: the carrier's name (PostNL, DHL, DPD, UPS, ...) and its number. */
+export const ShopTrackingSchema = z.object({
+  carrier: z.string().check(z.minLength(1), z.maxLength(50)),
+  number: z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[A-Za-z0-9 _-]+$/)),
+});
+
+/** One state the shop reported; `applied` false: not taken (e.g. a step reported after a cancellation). */
+export const ShopStateReportSchema = z.object({
+  state: z.enum(internalOrderStates),
+  changedAt: isoDateTime,
+  applied: z.boolean(),
+});
+
+/** Every state report of a super order's orders, in the order they happened, rejected ones marked. */
+export const ShopSuperOrderHistorySchema = z.object({
+  superOrderCode: z.string(),
+  orders: z.array(z.object({ id: z.string(), history: z.array(ShopStateReportSchema) })),
+});
+export type ShopSuperOrderHistory = z.infer<typeof ShopSuperOrderHistorySchema>;
+
+/** The most super orders one page of the shop's list holds. */
+export const SHOP_SUPER_ORDERS_PAGE_MAX = 100;
+
+export const ShopSuperOrderListQuerySchema = z.object({
+  /** Storefront id: nl, be, uk, ... */
+  storefront: z.optional(z.string().check(z.minLength(2), z.maxLength(10))),
+  /** The customer's account id. */
+  accountId: z.optional(z.uuid()),
+  /** Only super orders whose version (`changedAt`) is this time or later. */
+  changedSince: z.optional(isoDateTime),
+  /** `nextCursor` of the page before; left out for the first page. */
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  limit: z._default(queryInteger(1, SHOP_SUPER_ORDERS_PAGE_MAX), SHOP_SUPER_ORDERS_PAGE_MAX),
+});
+
+/** A page of super orders, oldest `changedAt` first; `nextCursor` null on the last page. */
+export const ShopSuperOrderPageSchema = z.object({
+  items: z.array(ShopSuperOrderSchema),
+  nextCursor: z.nullable(z.string()),
+});
+export type ShopSuperOrderPage = z.infer<typeof ShopSuperOrderPageSchema>;
 
 const orderIdParams = z.object({ orderId: codeSchema });
 const superOrderParams = z.object({ superOrderCode: codeSchema });
 
 export const shopOrdersApi = {
+  /** Every super order, paged, for the shop to reconcile with its own. */
+  listSuperOrders: defineShopEndpoint({
+    method: 'GET',
+    path: '/v1/superorders',
+    query: ShopSuperOrderListQuerySchema,
+    response: ShopSuperOrderPageSchema,
+  }),
   putSuperOrder: defineShopEndpoint({
     method: 'PUT',
     path: '/v1/superorders/:superOrderCode',
     params: superOrderParams,
     body: ShopSuperOrderBodySchema,
-    response: z.object({ created: z.boolean(), applied: z.boolean(), superOrder: ShopSuperOrderSchema }),
+    response: z.object({
+      created: z.boolean(),
+      /** True when any part was taken; `parts` says which. */
+      applied: z.boolean(),
+      parts: ShopSuperOrderPartsSchema,
+      superOrder: ShopSuperOrderSchema,
+    }),
   }),
   getSuperOrder: defineShopEndpoint({
     method: 'GET',
     path: '/v1/superorders/:superOrderCode',
     params: superOrderParams,
     response: ShopSuperOrderSchema,
+  }),
+  getSuperOrderHistory: defineShopEndpoint({
+    method: 'GET',
+    path: '/v1/superorders/:superOrderCode/history',
+    params: superOrderParams,
+    response: ShopSuperOrderHistorySchema,
+  }),
+  /**
+   * Cancels every order of the super order at once; an order dispatched (or cancelled) already
+   * stays as it is, and its `applied` says so.
+   */
+  cancelSuperOrder: defineShopEndpoint({
+    method: 'PUT',
+    path: '/v1/superorders/:superOrderCode/cancellation',
+    params: superOrderParams,
+    body: z.object({ changedAt: isoDateTime }),
+    response: z.object({
+      orders: z.array(z.object({ id: z.string(), applied: z.boolean() })),
+      superOrder: ShopSuperOrderSchema,
+    }),
   }),
   /** Delivery type and address, e.g. after customer care changed them. */
   putDelivery: defineShopEndpoint({
@@ -177,7 +271,12 @@ export const shopOrdersApi = {
     method: 'PUT',
     path: '/v1/orders/:orderId/state',
     params: orderIdParams,
-    body: z.object({ state: z.enum(internalOrderStates), changedAt: isoDateTime }),
+    body: z.object({
+      state: z.enum(internalOrderStates),
+      changedAt: isoDateTime,
+      /** With `Dispatched` only: the parcel, shown to the customer (linked where the carrier is known). */
+      tracking: z.optional(ShopTrackingSchema),
+    }),
     response: ShopOrderChangeResultSchema,
   }),
   putPayment: defineShopEndpoint({

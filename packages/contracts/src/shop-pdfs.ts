@@ -21,6 +21,8 @@ export const ShopPdfArchiveSchema = z.object({
   applied: z.boolean(),
   /** The entries of the zip whose name ends in `.pdf`, to name in `putPdf`. */
   pdfEntries: z.array(z.string()),
+  /** The codes of the order's PDFs whose entry the new zip lacks: no longer listed or offered. */
+  removedPdfs: z.array(z.string()),
 });
 export type ShopPdfArchive = z.infer<typeof ShopPdfArchiveSchema>;
 

@@ -1,7 +1,10 @@
 import type { CustomersRepository } from './customers.repository';
 import { invalid, notFound } from '../platform/errors';
 
-/** The customer a shop call names: by account id, or by the e-mail address of a live account. */
+/**
+ * The customer a shop call names: by account id, or by the e-mail address of a live account. With
+ * both, the account id wins and the address is not looked at: an id never changes, an address can.
+ */
 export async function resolveShopCustomer(
   customers: CustomersRepository,
   input: { accountId?: string | undefined; email?: string | undefined },

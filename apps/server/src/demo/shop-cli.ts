@@ -99,7 +99,7 @@ if (values.help || !command) {
 const config = loadConfig();
 const baseUrl = values.url ?? `http://127.0.0.1:${config.port}`;
 const token =
-  config.shopApiToken ??
+  config.shopApiTokens[0] ??
   (await readFile(shopTokenFile(config.dataDir), 'utf8')
     .then((text) => text.trim())
     .catch(() =>

@@ -9,7 +9,10 @@ import type {
   ShopOrderChangeResult,
   ShopOrderStatus,
   ShopSuperOrder,
+  ShopSuperOrderHistory,
   ShopSuperOrderInput,
+  ShopSuperOrderPage,
+  ShopSuperOrderParts,
 } from '@photo/contracts/shop-api';
 import type { PaymentMethodId } from '@photo/contracts/payment-methods';
 import { ShopSuperOrderBodySchema } from '@photo/contracts/shop-api';
@@ -28,6 +31,7 @@ function toStatus(order: OrderRecord): ShopOrderStatus {
     id: order.id,
     superOrderCode: order.superOrderCode,
     state: order.state,
+    stateChangedAt: order.stateChangedAt.toISOString(),
     paymentStatus: order.paymentStatus,
     paymentChangedDate: order.paymentChangedAt?.toISOString() ?? null,
     deliveryDates:
@@ -50,6 +54,22 @@ function toShopSuperOrder(superOrder: SuperOrderRecord, orders: OrderRecord[]): 
   };
 }
 
+/** The shop's list cursor: the last super order's version time and code, opaque to the shop. */
+const writeCursor = (superOrder: SuperOrderRecord) =>
+  Buffer.from(JSON.stringify([superOrder.changedAt.toISOString(), superOrder.code])).toString('base64url');
+
+function readCursor(cursor: string): { changedAt: Date; code: string } {
+  try {
+    const [changedAt, code] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof changedAt === 'string' && typeof code === 'string' && !Number.isNaN(Date.parse(changedAt))) {
+      return { changedAt: new Date(changedAt), code };
+    }
+  } catch {
+    // Falls through to the answer for any cursor this server did not make.
+  }
+  throw invalid('query.cursor', 'query.cursor: not a cursor of this list');
+}
+
 /** An order reached a new state: in the transaction that moved it, so what listens commits with it. */
 export interface OrderStateChange {
   orderId: string;
@@ -70,9 +90,13 @@ async function applyState(
   at: Date,
   onStateChanged: OrderStateListener,
 ): Promise<boolean> {
+  // A state cannot have been reached before the order was placed: a clock or a code is wrong.
+  if (at.getTime() < order.createdAt.getTime()) {
+    throw invalid('body.changedAt', "body.changedAt: must not be before the super order's createdAt");
+  }
   const repository = createOrdersRepository(tx);
-  const decision = decideState(order.state, reported);
-  if (decision.record) await repository.recordState(order.id, reported, at);
+  const decision = decideState({ state: order.state, since: order.stateChangedAt }, { state: reported, at });
+  await repository.recordState(order.id, reported, at, decision.applied);
   if (decision.move) {
     await repository.setState(order.id, reported, at);
     await onStateChanged(tx, {
@@ -142,11 +166,23 @@ export function createOrderIntakeService(deps: {
     async putSuperOrder(
       code: string,
       input: ShopSuperOrderInput,
-    ): Promise<{ created: boolean; applied: boolean; superOrder: ShopSuperOrder }> {
+    ): Promise<{
+      created: boolean;
+      applied: boolean;
+      parts: ShopSuperOrderParts;
+      superOrder: ShopSuperOrder;
+    }> {
       const body = ShopSuperOrderBodySchema.parse(input);
       const storefront = storefronts.find((candidate) => candidate.id === body.storefront);
       if (!storefront)
         throw invalid('body.storefront', `body.storefront: unknown storefront ${body.storefront}`);
+      // The customer pays and is shown prices in their storefront's currency, nothing else.
+      if (body.currency !== undefined && body.currency !== storefront.currency) {
+        throw invalid('body.currency', `body.currency: ${body.storefront} takes ${storefront.currency}`);
+      }
+      if (new Date(body.changedAt).getTime() < new Date(body.createdAt).getTime()) {
+        throw invalid('body.changedAt', 'body.changedAt: must not be before body.createdAt');
+      }
       const customerId = await resolveCustomer(body);
       const orderIds = body.orders.map((order) => order.id);
       if (new Set(orderIds).size !== orderIds.length) {
@@ -164,7 +200,7 @@ export function createOrderIntakeService(deps: {
         customerId,
         storefrontId: storefront.id,
         source: body.source,
-        currency: body.currency ?? storefront.currency,
+        currency: storefront.currency,
         deliveryType: body.deliveryType,
         // Typed by the customer at the shop's checkout, shown on their orders and invoices (decision 118).
         deliveryAddress: cleanAddressFields(body.deliveryAddress),
@@ -185,7 +221,7 @@ export function createOrderIntakeService(deps: {
         else if (fresh) await repository.updateSuperOrder(fields);
 
         const stored = new Map((await repository.ordersOfSuperOrder(code)).map((order) => [order.id, order]));
-        let applied = fresh;
+        const parts: ShopSuperOrderParts = { superOrder: fresh, orders: [] };
         for (const [position, order] of body.orders.entries()) {
           const state = order.state ?? 'Received';
           const current = stored.get(order.id);
@@ -201,7 +237,7 @@ export function createOrderIntakeService(deps: {
               paymentChangedAt: order.paymentStatus ? (order.paymentChangedDate ?? body.changedAt) : null,
               paymentMethod: order.paymentMethod ?? null,
             });
-            await repository.recordState(order.id, state, changedAt);
+            await repository.recordState(order.id, state, changedAt, true);
             await onStateChanged(tx, {
               orderId: order.id,
               superOrderCode: code,
@@ -209,17 +245,32 @@ export function createOrderIntakeService(deps: {
               state,
               changedAt,
             });
-            applied = true;
+            parts.orders.push({
+              id: order.id,
+              state: true,
+              payment: order.paymentStatus !== undefined,
+              products: true,
+            });
           } else {
-            if (await applyState(tx, current, state, changedAt, onStateChanged)) applied = true;
-            if (order.paymentStatus) {
-              const payment = {
-                status: order.paymentStatus,
-                at: new Date(order.paymentChangedDate ?? body.changedAt),
-                method: order.paymentMethod ?? null,
-              };
-              if (await applyPayment(tx, current, payment)) applied = true;
-            }
+            const stateApplied = await applyState(tx, current, state, changedAt, onStateChanged);
+            // A status without its own date is the one the shop's body was made with (often the
+            // checkout's): it fills in a payment never reported, and never replaces a reported one,
+            // which only a dated, newer status or the payment call changes.
+            const payment =
+              order.paymentStatus && (order.paymentChangedDate || !current.paymentChangedAt)
+                ? {
+                    status: order.paymentStatus,
+                    at: new Date(order.paymentChangedDate ?? body.changedAt),
+                    method: order.paymentMethod ?? null,
+                  }
+                : undefined;
+            const paymentApplied = payment ? await applyPayment(tx, current, payment) : false;
+            parts.orders.push({
+              id: order.id,
+              state: stateApplied,
+              payment: paymentApplied,
+              products: fresh,
+            });
           }
           if (!current || fresh) {
             await repository.replaceProducts(
@@ -239,12 +290,92 @@ export function createOrderIntakeService(deps: {
             );
           }
         }
-        return { created: !existing, applied, superOrder: await readSuperOrder(tx, code) };
+        const applied =
+          parts.superOrder || parts.orders.some((part) => part.state || part.payment || part.products);
+        return { created: !existing, applied, parts, superOrder: await readSuperOrder(tx, code) };
       });
+    },
+
+    /**
+     * A page of super orders, oldest version first. The cursor is the last item's version and code,
+     * so a super order changed while the shop pages through comes again on a later page.
+     */
+    async listSuperOrders(query: {
+      storefront?: string | undefined;
+      accountId?: string | undefined;
+      changedSince?: string | undefined;
+      cursor?: string | undefined;
+      limit: number;
+    }): Promise<ShopSuperOrderPage> {
+      const repository = createOrdersRepository(db);
+      const superOrders = await repository.listForShop({
+        storefrontId: query.storefront,
+        customerId: query.accountId,
+        changedSince: query.changedSince ? new Date(query.changedSince) : undefined,
+        after: query.cursor === undefined ? undefined : readCursor(query.cursor),
+        limit: query.limit,
+      });
+      const orders = await repository.ordersOfSuperOrders(superOrders.map((superOrder) => superOrder.code));
+      const last = superOrders.at(-1);
+      return {
+        items: superOrders.map((superOrder) =>
+          toShopSuperOrder(
+            superOrder,
+            orders.filter((order) => order.superOrderCode === superOrder.code),
+          ),
+        ),
+        nextCursor: last && superOrders.length === query.limit ? writeCursor(last) : null,
+      };
     },
 
     async getSuperOrder(code: string): Promise<ShopSuperOrder> {
       return db.transaction((tx) => readSuperOrder(tx, code));
+    },
+
+    /** Cancels every order of the super order as the state PUT would, in one transaction. */
+    async cancelSuperOrder(
+      code: string,
+      changedAt: string,
+    ): Promise<{ orders: Array<{ id: string; applied: boolean }>; superOrder: ShopSuperOrder }> {
+      return db.transaction(async (tx) => {
+        const repository = createOrdersRepository(tx);
+        if (!(await repository.lockSuperOrder(code))) throw notFound('No such super order');
+        const at = new Date(changedAt);
+        const orders = [];
+        for (const order of await repository.ordersOfSuperOrder(code)) {
+          orders.push({
+            id: order.id,
+            applied: await applyState(tx, order, 'Cancelled', at, onStateChanged),
+          });
+        }
+        return { orders, superOrder: await readSuperOrder(tx, code) };
+      });
+    },
+
+    /** Every state the shop reported for the super order's orders, the ones not taken marked. */
+    async getSuperOrderHistory(code: string): Promise<ShopSuperOrderHistory> {
+      return db.transaction(async (tx) => {
+        const repository = createOrdersRepository(tx);
+        if (!(await repository.lockSuperOrder(code))) throw notFound('No such super order');
+        const orders = await repository.ordersOfSuperOrder(code);
+        const changes = await repository.historyOf(
+          orders.map((order) => order.id),
+          { rejected: true },
+        );
+        return {
+          superOrderCode: code,
+          orders: orders.map((order) => ({
+            id: order.id,
+            history: changes
+              .filter((change) => change.orderId === order.id)
+              .map((change) => ({
+                state: change.state,
+                changedAt: change.occurredAt.toISOString(),
+                applied: change.applied,
+              })),
+          })),
+        };
+      });
     },
 
     async putDelivery(
@@ -265,10 +396,25 @@ export function createOrderIntakeService(deps: {
       });
     },
 
-    putState(orderId: string, state: InternalOrderState, changedAt: string) {
-      return changeOrder(orderId, (tx, order) =>
-        applyState(tx, order, state, new Date(changedAt), onStateChanged),
-      );
+    /** `tracking`: the parcel, with Dispatched only; a later Dispatched report may correct it. */
+    putState(
+      orderId: string,
+      state: InternalOrderState,
+      changedAt: string,
+      tracking?: { carrier: string; number: string },
+    ) {
+      if (tracking && state !== 'Dispatched') {
+        throw invalid('body.tracking', 'body.tracking: only a Dispatched order has a parcel');
+      }
+      return changeOrder(orderId, async (tx, order) => {
+        const moved = await applyState(tx, order, state, new Date(changedAt), onStateChanged);
+        const dispatched = moved || order.state === 'Dispatched';
+        const tracked =
+          tracking !== undefined &&
+          dispatched &&
+          (await createOrdersRepository(tx).setTracking(order.id, tracking));
+        return moved || tracked;
+      });
     },
 
     /** `method`: how the customer paid, when the shop says; printed on the invoice. */

@@ -1,3 +1,4 @@
+import type { InternalOrderState } from '@photo/contracts/orders';
 import { describe, expect, it } from 'vitest';
 import { canChangeDeliveryAddress, decideState, isInProgress } from './order-rules';
 
@@ -32,18 +33,28 @@ describe('the in-progress rule (docs/product/limits.md)', () => {
 });
 
 describe('order states only move forward', () => {
+  const noon = new Date('2026-11-02T12:00:00Z');
+  const at = (state: InternalOrderState, hour: number) => ({
+    state,
+    at: new Date(`2026-11-02T${String(hour).padStart(2, '0')}:00:00Z`),
+  });
+  const decide = (state: InternalOrderState, reported: { state: InternalOrderState; at: Date }) =>
+    decideState({ state, since: noon }, reported);
+
   it('moves forward and to Cancelled before dispatch', () => {
-    expect(decideState('Received', 'Confirmed')).toEqual({ move: true, record: true });
-    expect(decideState('Received', 'Dispatched')).toEqual({ move: true, record: true });
-    expect(decideState('ProductionCompleted', 'Cancelled')).toEqual({ move: true, record: true });
+    expect(decide('Received', at('Confirmed', 13))).toEqual({ move: true, applied: true });
+    expect(decide('Received', at('Dispatched', 13))).toEqual({ move: true, applied: true });
+    expect(decide('ProductionCompleted', at('Cancelled', 13))).toEqual({ move: true, applied: true });
   });
 
-  it('records late states without moving back, and never changes a final state', () => {
-    expect(decideState('ProductionStarted', 'Confirmed')).toEqual({ move: false, record: true });
-    expect(decideState('Dispatched', 'Confirmed')).toEqual({ move: false, record: true });
-    expect(decideState('Dispatched', 'Cancelled')).toEqual({ move: false, record: false });
-    expect(decideState('Cancelled', 'Dispatched')).toEqual({ move: false, record: false });
-    expect(decideState('Cancelled', 'Received')).toEqual({ move: false, record: true });
+  it('takes a late step into the story only when it happened before the state the order is in', () => {
+    expect(decide('ProductionStarted', at('Confirmed', 11))).toEqual({ move: false, applied: true });
+    expect(decide('Dispatched', at('Confirmed', 11))).toEqual({ move: false, applied: true });
+    expect(decide('ProductionStarted', at('Confirmed', 13))).toEqual({ move: false, applied: false });
+    // Cancelled at 12:00, production reported to have started at 13:00: it did not.
+    expect(decide('Cancelled', at('ProductionStarted', 13))).toEqual({ move: false, applied: false });
+    expect(decide('Dispatched', at('Cancelled', 13))).toEqual({ move: false, applied: false });
+    expect(decide('Cancelled', at('Dispatched', 11))).toEqual({ move: false, applied: false });
   });
 });
 

@@ -43,24 +43,33 @@ const isFinal = (state: InternalOrderState) => state === 'Dispatched' || state =
 export interface StateDecision {
   /** The order moves to the reported state. */
   move: boolean;
-  /** The reported state goes into the order's history (it happened, perhaps reported late). */
-  record: boolean;
+  /**
+   * The report is part of the order's story, shown to the customer: it moved the order, or it is a
+   * step before the order's state that happened before the order reached that state (reported late).
+   * Any other report is kept as rejected, for the shop's history call only.
+   */
+  applied: boolean;
 }
 
 /**
  * An order only moves forward: Received → Confirmed → ProductionStarted → ProductionCompleted →
  * Dispatched, or to Cancelled from any state before Dispatched. A report of a state the order has
- * passed (late, out of order, or repeated) never moves it back; it is kept in the history.
+ * passed (late, out of order, or repeated) never moves it back.
  */
-export function decideState(current: InternalOrderState, reported: InternalOrderState): StateDecision {
-  if (reported === current) return { move: false, record: true };
-  if (isFinal(current)) {
-    // A late report of a step before the end did happen; a different end did not.
-    return { move: false, record: !isFinal(reported) && rank[reported] < rank[current] };
+export function decideState(
+  current: { state: InternalOrderState; since: Date },
+  reported: { state: InternalOrderState; at: Date },
+): StateDecision {
+  const fitsBefore =
+    !isFinal(reported.state) &&
+    rank[reported.state] < rank[current.state] &&
+    reported.at.getTime() <= current.since.getTime();
+  if (reported.state === current.state) return { move: false, applied: true };
+  if (isFinal(current.state)) return { move: false, applied: fitsBefore };
+  if (reported.state === 'Cancelled' || rank[reported.state] > rank[current.state]) {
+    return { move: true, applied: true };
   }
-  if (reported === 'Cancelled') return { move: true, record: true };
-  if (rank[reported] > rank[current]) return { move: true, record: true };
-  return { move: false, record: true };
+  return { move: false, applied: fitsBefore };
 }
 
 /** The delivery address can change until production starts, for Home delivery only (docs/product/states.md). */

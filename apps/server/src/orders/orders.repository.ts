@@ -37,6 +37,9 @@ export interface OrderRecord {
   deliveryEarliest: string | null;
   deliveryLatest: string | null;
   deliveryDatesChangedAt: Date | null;
+  /** The parcel of a dispatched order, when the shop said. */
+  trackingCarrier: string | null;
+  trackingNumber: string | null;
   /** The super order's creation time: the in-progress rule counts from it. */
   createdAt: Date;
 }
@@ -59,6 +62,8 @@ export interface StateChangeRecord {
   orderId: string;
   state: InternalOrderState;
   occurredAt: Date;
+  /** Part of the order's story; false: reported, but not taken (e.g. a step after a cancellation). */
+  applied: boolean;
 }
 
 export interface VoucherOfferRecord {
@@ -107,6 +112,8 @@ const orderColumns = {
   delivery_earliest: column<string | null>,
   delivery_latest: column<string | null>,
   delivery_dates_changed_at: nullable(dateTimestamp),
+  tracking_carrier: column<string | null>,
+  tracking_number: column<string | null>,
   created_at: dateTimestamp,
 };
 type OrderRow = RowOf<typeof orderColumns>;
@@ -116,7 +123,7 @@ const selectedOrderColumns = `o.id, o.super_order_code, o.customer_id, o.positio
   o.payment_status, o.payment_changed_at, o.payment_method,
   to_char(o.delivery_earliest, 'YYYY-MM-DD') AS delivery_earliest,
   to_char(o.delivery_latest, 'YYYY-MM-DD') AS delivery_latest,
-  o.delivery_dates_changed_at, s.created_at`;
+  o.delivery_dates_changed_at, o.tracking_carrier, o.tracking_number, s.created_at`;
 
 const productColumns = {
   order_id: column<string>,
@@ -138,6 +145,7 @@ const stateChangeColumns = {
   order_id: column<string>,
   state: column<InternalOrderState>,
   occurred_at: dateTimestamp,
+  applied: column<boolean>,
 };
 type StateChangeRow = RowOf<typeof stateChangeColumns>;
 const toStateChange: (row: StateChangeRow) => StateChangeRecord = rowMapper(stateChangeColumns);
@@ -297,11 +305,13 @@ export function createOrdersRepository(db: Queryable) {
       return languages;
     },
 
-    async historyOf(orderIds: string[]): Promise<StateChangeRecord[]> {
+    /** The states the orders went through, in order; with `rejected`, also the reports not taken. */
+    async historyOf(orderIds: string[], options: { rejected?: boolean } = {}): Promise<StateChangeRecord[]> {
       if (orderIds.length === 0) return [];
       const { rows } = await db.query<StateChangeRow>(
-        'SELECT * FROM order_state_history WHERE order_id = ANY($1::text[]) ORDER BY occurred_at, state',
-        [orderIds],
+        `SELECT * FROM order_state_history WHERE order_id = ANY($1::text[]) AND (applied OR $2)
+         ORDER BY occurred_at, state`,
+        [orderIds, options.rejected ?? false],
       );
       return rows.map(toStateChange);
     },
@@ -357,6 +367,46 @@ export function createOrdersRepository(db: Queryable) {
         [orderId],
       );
       return rows[0] && toOrder(rows[0]);
+    },
+
+    /**
+     * The shop's list: super orders by their version's time, then code, after the cursor's
+     * (`after`), with the filters the shop gave.
+     */
+    async listForShop(query: {
+      storefrontId: string | undefined;
+      customerId: string | undefined;
+      changedSince: Date | undefined;
+      after: { changedAt: Date; code: string } | undefined;
+      limit: number;
+    }): Promise<SuperOrderRecord[]> {
+      const { rows } = await db.query<SuperOrderRow>(
+        `SELECT * FROM super_orders
+          WHERE ($1::text IS NULL OR storefront_id = $1)
+            AND ($2::uuid IS NULL OR customer_id = $2::uuid)
+            AND ($3::timestamptz IS NULL OR changed_at >= $3)
+            AND ($4::timestamptz IS NULL OR (changed_at, code) > ($4, $5::text))
+          ORDER BY changed_at, code
+          LIMIT $6`,
+        [
+          query.storefrontId ?? null,
+          query.customerId ?? null,
+          query.changedSince?.toISOString() ?? null,
+          query.after?.changedAt.toISOString() ?? null,
+          query.after?.code ?? null,
+          query.limit,
+        ],
+      );
+      return rows.map(toSuperOrder);
+    },
+
+    async ordersOfSuperOrders(codes: string[]): Promise<OrderRecord[]> {
+      const { rows } = await db.query<OrderRow>(
+        `SELECT ${selectedOrderColumns} FROM orders o JOIN super_orders s ON s.code = o.super_order_code
+         WHERE o.super_order_code = ANY($1::text[]) ORDER BY o.super_order_code, o.position`,
+        [codes],
+      );
+      return rows.map(toOrder);
     },
 
     async ordersOfSuperOrder(code: string): Promise<OrderRecord[]> {
@@ -475,11 +525,11 @@ export function createOrdersRepository(db: Queryable) {
       ]);
     },
 
-    async recordState(orderId: string, state: InternalOrderState, at: Date): Promise<void> {
+    async recordState(orderId: string, state: InternalOrderState, at: Date, applied: boolean): Promise<void> {
       await db.query(
-        `INSERT INTO order_state_history (order_id, state, occurred_at) VALUES ($1, $2, $3)
+        `INSERT INTO order_state_history (order_id, state, occurred_at, applied) VALUES ($1, $2, $3, $4)
          ON CONFLICT (order_id, state) DO NOTHING`,
-        [orderId, state, at.toISOString()],
+        [orderId, state, at.toISOString(), applied],
       );
     },
 
@@ -491,6 +541,16 @@ export function createOrdersRepository(db: Queryable) {
         'UPDATE orders SET payment_status = $2, payment_changed_at = $3, payment_method = $4 WHERE id = $1',
         [orderId, payment.status, payment.at.toISOString(), payment.method],
       );
+    },
+
+    /** True when the tracking changed. */
+    async setTracking(orderId: string, tracking: { carrier: string; number: string }): Promise<boolean> {
+      const { rows } = await db.query(
+        `UPDATE orders SET tracking_carrier = $2, tracking_number = $3
+         WHERE id = $1 AND (tracking_carrier, tracking_number) IS DISTINCT FROM ($2, $3) RETURNING id`,
+        [orderId, tracking.carrier, tracking.number],
+      );
+      return rows.length > 0;
     },
 
     async setDeliveryDates(orderId: string, earliest: string, latest: string, at: Date): Promise<void> {

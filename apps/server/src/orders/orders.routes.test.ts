@@ -156,6 +156,45 @@ describe('the customer order calls (docs/product/calls.md)', () => {
     expect((await call(demo, 'GET', url(ordersApi.superOrder, { orderCode: 'NL-0' }))).statusCode).toBe(404);
   });
 
+  it('shows only the states an order went through, in order: not a step reported after its cancellation', async () => {
+    await place('NL-HIST', { createdAt: '2026-11-20T10:00:00.000Z' });
+    await t.app.shopApi.orders.putState('NL-HIST-1', 'Confirmed', '2026-11-20T11:00:00.000Z');
+    await t.app.shopApi.orders.putState('NL-HIST-1', 'Cancelled', '2026-11-20T12:00:00.000Z');
+    await t.app.shopApi.orders.putState('NL-HIST-1', 'ProductionStarted', '2026-11-20T13:00:00.000Z');
+    const shown = await details(demo, 'NL-HIST');
+    expect(shown.orders[0]!.history.map(({ state, occurredAt }) => [state, occurredAt])).toEqual([
+      ['Received', '2026-11-20T10:00:00.000Z'],
+      ['Confirmed', '2026-11-20T11:00:00.000Z'],
+      ['Cancelled', '2026-11-20T12:00:00.000Z'],
+    ]);
+  });
+
+  it('shows the parcel of a dispatched order, linked to the carrier’s tracking page when the carrier is known', async () => {
+    await place('NL-TRACK', { createdAt: '2026-11-20T10:00:00.000Z' });
+    const dispatched = await t.app.shopApi.orders.putState(
+      'NL-TRACK-1',
+      'Dispatched',
+      '2026-11-21T10:00:00.000Z',
+      { carrier: 'Royal Mail', number: 'AB 123 GB' },
+    );
+    expect(dispatched.applied).toBe(true);
+    expect((await details(demo, 'NL-TRACK')).orders[0]!.tracking).toEqual({
+      carrier: 'Royal Mail',
+      number: 'AB 123 GB',
+      url: 'https://www.royalmail.com/track-your-item#/tracking-results/AB%20123%20GB',
+    });
+    // A correction with the same state; a carrier without a known page is shown without a link.
+    await t.app.shopApi.orders.putState('NL-TRACK-1', 'Dispatched', '2026-11-21T10:00:00.000Z', {
+      carrier: 'Bring',
+      number: '70701',
+    });
+    expect((await details(demo, 'NL-TRACK')).orders[0]!.tracking).toEqual({
+      carrier: 'Bring',
+      number: '70701',
+      url: null,
+    });
+  });
+
   it('links the product sheet of each product whose information has one, and null for the others', async () => {
     const poster = demoCatalogue.poster;
     await t.app.shopApi.products.putFromShop(poster.code, {

@@ -18,6 +18,7 @@ import { conflict, notFound } from '../platform/errors';
 import type { MerchandiseService } from '../merchandise/merchandise.service';
 import type { OrderPaymentsService } from './order-payments.service';
 import { fileForReader, productFileUrl } from '../products/products.service';
+import { trackingUrl } from './carriers';
 import { canChangeDeliveryAddress, isInProgress, unpaidExpirySince } from './order-rules';
 import type {
   OrderRecord,
@@ -69,6 +70,9 @@ function toOrder(order: OrderRecord, products: ProductRecord[], now: Date, nameO
     })),
   };
 }
+
+const trackingOf = ({ trackingCarrier: carrier, trackingNumber: number }: OrderRecord) =>
+  carrier && number ? { carrier, number, url: trackingUrl(carrier, number) } : null;
 
 const deliveryDatesOf = (order: OrderRecord): DeliveryDates | null =>
   order.deliveryEarliest && order.deliveryLatest
@@ -187,6 +191,7 @@ export function createOrdersService(deps: {
           occurredAt: change.occurredAt.toISOString(),
         })),
         deliveryDates: deliveryDatesOf(records[index]!),
+        tracking: trackingOf(records[index]!),
       })),
       canChangeDeliveryAddress: canChangeDeliveryAddress(
         superOrder.deliveryType,

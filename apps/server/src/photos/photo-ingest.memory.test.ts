@@ -57,6 +57,7 @@ describe('memory while taking in a large photo', () => {
     const limits = {
       signInFailuresPerNetwork: 50,
       registrationsPerHour: 20,
+      shopApiCallsPerMinute: 6000,
       uploadFilesPerHour: 100,
       photoStorageQuotaBytes: 1024 * MIB,
     };

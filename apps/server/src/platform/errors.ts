@@ -60,7 +60,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(known.status).send(errorBody(known.code, error.message, correlationId));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send(errorBody('bad_request', error.message, correlationId));
+      // `@fastify/rate-limit` throws a plain error with status 429 and no code.
+      const code = error.statusCode === 429 ? 'too_many_requests' : 'bad_request';
+      return reply.status(error.statusCode).send(errorBody(code, error.message, correlationId));
     }
     // Server faults are logged in full and never described to the caller.
     request.log.error({ err: error }, 'request failed');

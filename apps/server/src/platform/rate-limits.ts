@@ -143,6 +143,17 @@ export const rateLimits = {
     answer: { status: 429, code: 'upload_rate_exceeded' },
     mechanism: 'rate-window',
   },
+  /**
+   * The shop's systems together (every valid token counts as the shop): high enough for a bulk sync
+   * of a day's orders, a cap on a runaway loop. Calls without a valid token count per network address.
+   */
+  shopApiCalls: {
+    counts: "shop-side API calls, the shop's tokens together",
+    max: { setting: 'SHOP_API_CALLS_PER_MINUTE', configKey: 'shopApiCallsPerMinute' },
+    windowSeconds: MINUTE,
+    answer: { status: 429, code: 'too_many_requests' },
+    mechanism: 'route',
+  },
   /** Open to signed-out pages too, since sign-in failures are reported. */
   errorReports: {
     counts: 'client error reports per IP address',

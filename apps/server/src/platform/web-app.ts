@@ -4,18 +4,24 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 // Addresses of the server itself: where it has no such route (e.g. /dev/* and /test-payments/* in
-// production), the answer is 404, never the web app's page.
+// production), the answer is 404, never the web app's page. Matched without case and with or
+// without the trailing slash: a client that gets `/shop-api` or `/Shop-Api/...` wrong must be told.
 const serverPrefixes = [
-  '/api/',
+  '/api',
   '/oidc',
-  '/auth/',
-  '/dev/',
-  '/test-payments/',
-  '/payments/',
-  '/shop-api/',
+  '/auth',
+  '/dev',
+  '/test-payments',
+  '/payments',
+  '/shop-api',
   '/healthz',
   '/readyz',
 ];
+
+const isServerAddress = (pathname: string) => {
+  const lower = pathname.toLowerCase();
+  return serverPrefixes.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`));
+};
 
 /**
  * Serves the built web app: hashed assets cached for a year, `index.html` for every other page
@@ -33,9 +39,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     },
   });
   app.get('/*', async (request, reply) => {
-    const url = request.url;
-    if (serverPrefixes.some((prefix) => url.startsWith(prefix))) return reply.callNotFound();
-    const file = url.split('?')[0]!;
+    const file = request.url.split('?')[0]!;
+    if (isServerAddress(file)) return reply.callNotFound();
     if (/\.[a-z0-9]+$/i.test(file) && existsSync(path.join(distDir, file))) {
       return reply.sendFile(file.slice(1));
     }

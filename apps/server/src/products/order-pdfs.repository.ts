@@ -71,8 +71,15 @@ export function createOrderPdfsRepository(db: Queryable) {
 
     /** Stores the order's zip; answers the one it replaced, whose blob the caller removes. */
     // `old` reads the statement's snapshot: the row as it was before this write (FOR UPDATE would skip it).
-    async putArchive(archive: PdfArchiveRecord): Promise<PdfArchiveRecord | undefined> {
-      const { rows } = await db.query<{ old_key: string | null }>(
+    /**
+     * Stores the order's zip; the order's PDFs naming an entry the new zip lacks go with the old one.
+     * Answers the old zip (to remove its blob) and the codes of the PDFs that went.
+     */
+    async putArchive(
+      archive: PdfArchiveRecord,
+      pdfEntries: string[],
+    ): Promise<{ replaced: PdfArchiveRecord | undefined; removedPdfs: string[] }> {
+      const { rows } = await db.query<{ old_key: string | null; removed: string[] }>(
         `WITH old AS (SELECT blob_key FROM order_pdf_archives WHERE order_id = $1),
          written AS (
            INSERT INTO order_pdf_archives (order_id, customer_id, blob_key, size, sha256)
@@ -80,12 +87,20 @@ export function createOrderPdfsRepository(db: Queryable) {
            ON CONFLICT (order_id) DO UPDATE SET blob_key = EXCLUDED.blob_key, size = EXCLUDED.size,
              sha256 = EXCLUDED.sha256, received_at = now()
            RETURNING order_id
+         ),
+         removed AS (
+           DELETE FROM order_pdfs WHERE order_id = $1 AND NOT (entry_name = ANY($6::text[])) RETURNING code
          )
-         SELECT (SELECT blob_key FROM old) AS old_key FROM written`,
-        [archive.orderId, archive.customerId, archive.blobKey, archive.size, archive.sha256],
+         SELECT (SELECT blob_key FROM old) AS old_key,
+                ARRAY(SELECT code FROM removed ORDER BY code) AS removed
+           FROM written`,
+        [archive.orderId, archive.customerId, archive.blobKey, archive.size, archive.sha256, pdfEntries],
       );
       const oldKey = rows[0]?.old_key;
-      return oldKey ? { ...archive, blobKey: oldKey } : undefined;
+      return {
+        replaced: oldKey ? { ...archive, blobKey: oldKey } : undefined,
+        removedPdfs: rows[0]?.removed ?? [],
+      };
     },
 
     async findPdf(code: string): Promise<OrderPdfRecord | undefined> {

@@ -111,17 +111,20 @@ export function createOrderPdfsService(deps: {
         ORDER_PDF_ARCHIVE_MAX_BYTES,
         'application/zip',
       );
-      const answer = (applied: boolean, entries: StoredZipEntry[]) => ({
+      const pdfEntriesOf = (entries: StoredZipEntry[]) =>
+        entries.map((entry) => entry.name).filter(isPdfEntry);
+      const answer = (applied: boolean, pdfEntries: string[], removedPdfs: string[] = []) => ({
         orderId,
         size,
         sha256,
         applied,
-        pdfEntries: entries.map((entry) => entry.name).filter(isPdfEntry),
+        pdfEntries,
+        removedPdfs,
       });
       const current = await pdfs.findArchive(orderId);
       if (current?.sha256 === sha256) {
         await removeBlob(key);
-        return answer(false, await listZipEntries(blobs, current.blobKey, current.size));
+        return answer(false, pdfEntriesOf(await listZipEntries(blobs, current.blobKey, current.size)));
       }
       let entries: StoredZipEntry[];
       try {
@@ -131,15 +134,13 @@ export function createOrderPdfsService(deps: {
         if (error instanceof DamagedZipError) throw invalid('body', 'The file is not a zip that can be read');
         throw error;
       }
-      const replaced = await pdfs.putArchive({
-        orderId,
-        customerId: order.customerId,
-        blobKey: key,
-        size,
-        sha256,
-      });
+      const pdfEntries = pdfEntriesOf(entries);
+      const { replaced, removedPdfs } = await pdfs.putArchive(
+        { orderId, customerId: order.customerId, blobKey: key, size, sha256 },
+        pdfEntries,
+      );
       if (replaced) await removeBlob(replaced.blobKey);
-      return answer(true, entries);
+      return answer(true, pdfEntries, removedPdfs);
     },
 
     /** The shop names one PDF of the order's zip; its code stays with that order. */

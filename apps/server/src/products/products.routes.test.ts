@@ -183,13 +183,26 @@ describe(`PDFs and product information (${process.env.DATABASE_URL ? 'PostgreSQL
     expect(damaged.statusCode).toBe(502);
     expect(errorOf(damaged)).toMatchObject({ code: 'file_unavailable' });
     expect(errorOf(damaged).message).toMatch(/damaged/);
+  });
 
-    // The production replaces the zip with one that lacks the named PDF.
-    await putArchive(orderId, await zipFiles([{ name: 'print-files/other.pdf', data: poster }]));
-    const missing = await get(owner, '/api/products/v1/pdf/me/MAP-DAMAGED');
-    expect(missing.statusCode).toBe(502);
-    expect(errorOf(missing).message).toMatch(/does not hold this PDF/);
-    expect(await t.blobs.stat(key)).toBeUndefined();
+  it('replaces the PDF list with the zip: a PDF the new zip lacks is no longer listed nor offered', async () => {
+    const { orderId } = await orderWithPoster('MAP-REPLACED');
+    const { rows } = await t.db.query<{ blob_key: string }>(
+      'SELECT blob_key FROM order_pdf_archives WHERE order_id = $1',
+      [orderId],
+    );
+    const replaced = await putArchive(
+      orderId,
+      await zipFiles([{ name: 'print-files/other.pdf', data: poster }]),
+    );
+    expect(ShopPdfArchiveSchema.parse(replaced.json())).toMatchObject({
+      applied: true,
+      pdfEntries: ['print-files/other.pdf'],
+      removedPdfs: ['MAP-REPLACED'],
+    });
+    expect((await list(owner)).map((pdf) => pdf.code)).not.toContain('MAP-REPLACED');
+    expect((await get(owner, '/api/products/v1/pdf/me/MAP-REPLACED')).statusCode).toBe(404);
+    expect(await t.blobs.stat(rows[0]!.blob_key)).toBeUndefined();
   });
 
   it('answers product information and offers its product.pdf for download', async () => {

@@ -7,12 +7,19 @@ export function registerShopOrderRoutes(shop: ShopApiRouter, orders: OrderIntake
   shop.handle(shopOrdersApi.putSuperOrder, ({ params, body }) =>
     orders.putSuperOrder(params.superOrderCode, body),
   );
+  shop.handle(shopOrdersApi.listSuperOrders, ({ query }) => orders.listSuperOrders(query));
   shop.handle(shopOrdersApi.getSuperOrder, ({ params }) => orders.getSuperOrder(params.superOrderCode));
+  shop.handle(shopOrdersApi.getSuperOrderHistory, ({ params }) =>
+    orders.getSuperOrderHistory(params.superOrderCode),
+  );
+  shop.handle(shopOrdersApi.cancelSuperOrder, ({ params, body }) =>
+    orders.cancelSuperOrder(params.superOrderCode, body.changedAt),
+  );
   shop.handle(shopOrdersApi.putDelivery, ({ params, body }) =>
     orders.putDelivery(params.superOrderCode, body),
   );
   shop.handle(shopOrdersApi.putState, ({ params, body }) =>
-    orders.putState(params.orderId, body.state, body.changedAt),
+    orders.putState(params.orderId, body.state, body.changedAt, body.tracking),
   );
   shop.handle(shopOrdersApi.putPayment, ({ params, body }) =>
     orders.putPayment(params.orderId, body.paymentStatus, body.changedAt, body.paymentMethod),

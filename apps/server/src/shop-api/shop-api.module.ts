@@ -22,20 +22,21 @@ import { registerShopPhotoBookRoutes } from './photo-books.shop-routes';
 export const shopTokenFile = (dataDir: string) => path.join(dataDir, 'shop-api-token');
 
 /**
- * The configured token; without one, a token made once and shared by every replica through the
- * database, written into the data folder (readable by its owner only) for the operator's command.
+ * The configured tokens (two during a rotation); without one, a token made once and shared by every
+ * replica through the database, written into the data folder (readable by its owner only) for the
+ * operator's command.
  */
-async function shopToken(
-  config: Pick<AppConfig, 'shopApiToken' | 'dataDir'>,
+async function shopTokens(
+  config: Pick<AppConfig, 'shopApiTokens' | 'dataDir'>,
   secrets: AuthSecretsRepository,
-): Promise<string> {
-  if (config.shopApiToken) return config.shopApiToken;
+): Promise<string[]> {
+  if (config.shopApiTokens.length > 0) return config.shopApiTokens;
   const token = await secrets.getOrCreate('shop-api.token', async () =>
     randomBytes(32).toString('base64url'),
   );
   await mkdir(config.dataDir, { recursive: true });
   await writeFile(shopTokenFile(config.dataDir), `${token}\n`, { mode: 0o600 });
-  return token;
+  return [token];
 }
 
 /** The services the shop's calls reach, for in-process callers (tests, demo seeding). */
@@ -51,14 +52,14 @@ export interface ShopApi {
 /** The shop-side API under /shop-api: one route file per kind of thing the shop reports. */
 export async function createShopApiModule(
   deps: ShopApi & {
-    config: Pick<AppConfig, 'shopApiToken' | 'dataDir'>;
+    config: Pick<AppConfig, 'shopApiTokens' | 'dataDir' | 'limits'>;
     secrets: AuthSecretsRepository;
     customers: CustomersRepository;
     projects: ProjectsService;
     newsletter: NewsletterService;
   },
 ) {
-  const token = await shopToken(deps.config, deps.secrets);
+  const tokens = await shopTokens(deps.config, deps.secrets);
   const services: ShopApi = {
     orders: deps.orders,
     pdfs: deps.pdfs,
@@ -68,7 +69,7 @@ export async function createShopApiModule(
   return {
     services,
     routes: ({ app }) => {
-      const shop = createShopApiRouter(app, token);
+      const shop = createShopApiRouter(app, tokens, deps.config.limits.shopApiCallsPerMinute);
       registerShopOrderRoutes(shop, deps.orders);
       registerShopProjectRoutes(shop, { projects: deps.projects, customers: deps.customers });
       registerShopPdfRoutes(shop, { pdfs: deps.pdfs, products: deps.products });

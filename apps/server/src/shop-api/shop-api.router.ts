@@ -5,9 +5,12 @@ import type { z } from 'zod/mini';
 import { buildPath } from '@photo/contracts/endpoint';
 import { SHOP_API_BASE_PATH, type ShopEndpoint, type ShopUploadEndpoint } from '@photo/contracts/shop-api';
 import { invalid, payloadTooLarge, unauthorized, unsupportedMediaType } from '../platform/errors';
+import { networkOf } from '../platform/network-address';
+import { rateLimits } from '../platform/rate-limits';
 
 export interface ShopHandlerInput<E> {
   params: E extends ShopEndpoint<infer P, z.ZodMiniType, z.ZodMiniType> ? z.output<P> : never;
+  query: E extends ShopEndpoint<z.ZodMiniType, z.ZodMiniType, z.ZodMiniType, infer Q> ? z.output<Q> : never;
   body: E extends ShopEndpoint<z.ZodMiniType, infer B, z.ZodMiniType> ? z.output<B> : never;
   request: FastifyRequest;
 }
@@ -61,21 +64,43 @@ function parsePart(schema: z.ZodMiniType | undefined, value: unknown, part: stri
   throw invalid(field, `${field}: ${issue.message}`);
 }
 
-export function createShopApiRouter(app: FastifyInstance, token: string): ShopApiRouter {
-  const authenticate = (request: FastifyRequest) => {
+/**
+ * `tokens`: the valid service tokens, two while the shop rotates from one to the next.
+ * `callsPerMinute`: the `shopApiCalls` limit; past it 429 with `Retry-After`.
+ */
+export function createShopApiRouter(
+  app: FastifyInstance,
+  tokens: string[],
+  callsPerMinute: number,
+): ShopApiRouter {
+  const isShop = (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const sent = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
-    if (!tokenMatches(sent, token)) throw unauthorized('A valid shop service token is required');
+    // Every token is compared, so the time taken does not tell which one matched.
+    return tokens.map((token) => tokenMatches(sent, token)).includes(true);
+  };
+  const authenticate = (request: FastifyRequest) => {
+    if (!isShop(request)) throw unauthorized('A valid shop service token is required');
+  };
+  const config = {
+    rateLimit: {
+      max: callsPerMinute,
+      timeWindow: rateLimits.shopApiCalls.windowSeconds * 1000,
+      // The shop's calls share one count, so a guesser without a token cannot use up the shop's.
+      keyGenerator: (request: FastifyRequest) => (isShop(request) ? 'shop' : networkOf(request.ip)),
+    },
   };
   return {
     handle(endpoint, handler) {
       app.route({
         method: endpoint.method,
         url: `${SHOP_API_BASE_PATH}${endpoint.path}`,
+        config,
         handler: async (request, reply) => {
           authenticate(request);
           const input = {
             params: parsePart(endpoint.params, request.params, 'params'),
+            query: parsePart(endpoint.query, request.query, 'query'),
             body: parsePart(endpoint.body, request.body, 'body'),
             request,
           } as ShopHandlerInput<typeof endpoint>;
@@ -94,6 +119,7 @@ export function createShopApiRouter(app: FastifyInstance, token: string): ShopAp
         scope.route({
           method: endpoint.method,
           url: `${SHOP_API_BASE_PATH}${endpoint.path}`,
+          config,
           handler: async (request, reply) => {
             authenticate(request);
             const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();

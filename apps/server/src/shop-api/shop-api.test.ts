@@ -4,6 +4,7 @@ import {
   shopOrdersApi,
   type ShopSuperOrderInput,
 } from '@photo/contracts/shop-api';
+import { loadConfig } from '../config';
 import { createCustomersRepository } from '../customers/customers.repository';
 import { seedDemoAccounts } from '../demo/demo-accounts';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -54,7 +55,7 @@ describe('the shop-side API', () => {
   const history = async (orderId: string) =>
     (
       await t.db.query<{ state: string }>(
-        'SELECT state FROM order_state_history WHERE order_id = $1 ORDER BY occurred_at',
+        'SELECT state FROM order_state_history WHERE order_id = $1 AND applied ORDER BY occurred_at',
         [orderId],
       )
     ).rows.map((row) => row.state);
@@ -109,6 +110,10 @@ describe('the shop-side API', () => {
       order: { state: 'ProductionStarted' },
     });
     expect((await putState('NL-200-1', 'ProductionStarted', '2026-11-03T08:00:00Z')).applied).toBe(false);
+    const stateUrl = shopPath(shopOrdersApi.putState, { orderId: 'NL-200-1' });
+    const parcel = { carrier: 'PostNL', number: '3SABCD1234567' };
+    const early = { state: 'ProductionCompleted', changedAt: '2026-11-04T08:00:00Z', tracking: parcel };
+    expect((await put(stateUrl, early)).json()).toMatchObject({ error: { field: 'body.tracking' } });
     expect((await putState('NL-200-1', 'Dispatched', '2026-11-05T08:00:00Z')).order.state).toBe('Dispatched');
     // Dispatched is final: a cancellation after it changes nothing.
     const cancel = await putState('NL-200-1', 'Cancelled', '2026-11-06T08:00:00Z');
@@ -121,6 +126,47 @@ describe('the shop-side API', () => {
     expect((await putState('NL-300-1', 'Cancelled', '2026-11-02T08:00:00Z')).order.state).toBe('Cancelled');
     const late = await putState('NL-300-1', 'ProductionStarted', '2026-11-03T08:00:00Z');
     expect(late).toMatchObject({ applied: false, order: { state: 'Cancelled' } });
+    const history = await get(shopPath(shopOrdersApi.getSuperOrderHistory, { superOrderCode: 'NL-300' }));
+    expect(history.json()).toEqual({
+      superOrderCode: 'NL-300',
+      orders: [
+        {
+          id: 'NL-300-1',
+          history: [
+            { state: 'Received', changedAt: '2026-11-01T10:00:00.000Z', applied: true },
+            { state: 'Cancelled', changedAt: '2026-11-02T08:00:00.000Z', applied: true },
+            { state: 'ProductionStarted', changedAt: '2026-11-03T08:00:00.000Z', applied: false },
+          ],
+        },
+      ],
+    });
+    const unknown = shopPath(shopOrdersApi.getSuperOrderHistory, { superOrderCode: 'NL-399' });
+    expect((await get(unknown)).statusCode).toBe(404);
+  });
+
+  it('cancels a whole super order in one call, leaving a dispatched order as it is', async () => {
+    const line = superOrder().orders[0]!;
+    await putOrder(
+      'NL-310',
+      superOrder({
+        orders: [
+          { ...line, id: 'NL-310-1' },
+          { ...line, id: 'NL-310-2' },
+        ],
+      }),
+    );
+    await putState('NL-310-2', 'Dispatched', '2026-11-02T08:00:00Z');
+    const url = shopPath(shopOrdersApi.cancelSuperOrder, { superOrderCode: 'NL-310' });
+    const cancelled = await put(url, { changedAt: '2026-11-03T08:00:00Z' });
+    expect(cancelled.json()).toMatchObject({
+      orders: [
+        { id: 'NL-310-1', applied: true },
+        { id: 'NL-310-2', applied: false },
+      ],
+      superOrder: { orders: [{ state: 'Cancelled' }, { state: 'Dispatched' }] },
+    });
+    const unknown = shopPath(shopOrdersApi.cancelSuperOrder, { superOrderCode: 'NL-399' });
+    expect((await put(unknown, { changedAt: '2026-11-03T08:00:00Z' })).statusCode).toBe(404);
   });
 
   it('takes a payment status only when it is newer than the one it holds', async () => {
@@ -195,6 +241,63 @@ describe('the shop-side API', () => {
       `SELECT product_code, quantity FROM order_products WHERE order_id = 'NL-500-1'`,
     );
     expect(products.rows).toEqual([{ product_code: 'BOOK_A4', quantity: 2 }]);
+  });
+
+  it('answers the changedAt the super order has, and says which parts of an older PUT it did not apply', async () => {
+    const order = (state?: 'Confirmed') => [{ ...superOrder().orders[0]!, id: 'NL-510-1', state }];
+    await putOrder('NL-510', superOrder({ changedAt: '2026-11-02T10:00:00Z', orders: order() }));
+    const older = await putOrder(
+      'NL-510',
+      superOrder({
+        changedAt: '2026-11-01T12:00:00Z',
+        deliveryType: 'PickupPoint',
+        orders: order('Confirmed'),
+      }),
+    );
+    expect(older.json()).toMatchObject({
+      applied: true,
+      parts: {
+        superOrder: false,
+        orders: [{ id: 'NL-510-1', state: true, payment: false, products: false }],
+      },
+      superOrder: {
+        deliveryType: 'Home',
+        changedAt: '2026-11-02T10:00:00.000Z',
+        orders: [{ state: 'Confirmed', stateChangedAt: '2026-11-01T12:00:00.000Z' }],
+      },
+    });
+  });
+
+  it('keeps a reported payment when a later super-order PUT sends none, or sends the checkout status again', async () => {
+    const order = (payment: object = {}) => [{ ...superOrder().orders[0]!, id: 'NL-520-1', ...payment }];
+    await putOrder('NL-520', superOrder({ orders: order({ paymentStatus: 'paymentPending' }) }));
+    await put(shopPath(shopOrdersApi.putPayment, { orderId: 'NL-520-1' }), {
+      paymentStatus: 'paymentSuccess',
+      changedAt: '2026-11-01T11:00:00Z',
+    });
+    const paid = { paymentStatus: 'paymentSuccess', paymentChangedDate: '2026-11-01T11:00:00.000Z' };
+    const without = await putOrder(
+      'NL-520',
+      superOrder({ changedAt: '2026-11-01T12:00:00Z', orders: order() }),
+    );
+    expect(without.json()).toMatchObject({ superOrder: { orders: [paid] } });
+    const checkout = await putOrder(
+      'NL-520',
+      superOrder({ changedAt: '2026-11-01T13:00:00Z', orders: order({ paymentStatus: 'paymentPending' }) }),
+    );
+    expect(checkout.json()).toMatchObject({
+      parts: { orders: [{ payment: false }] },
+      superOrder: { orders: [paid] },
+    });
+    // A dated, newer status is a report like the payment call's.
+    const refunded = await putOrder(
+      'NL-520',
+      superOrder({
+        changedAt: '2026-11-01T14:00:00Z',
+        orders: order({ paymentStatus: 'paymentFailed', paymentChangedDate: '2026-11-01T14:00:00Z' }),
+      }),
+    );
+    expect(refunded.json()).toMatchObject({ superOrder: { orders: [{ paymentStatus: 'paymentFailed' }] } });
   });
 
   it('sets delivery dates and delivery type, newest report wins', async () => {
@@ -274,6 +377,73 @@ describe('the shop-side API', () => {
     );
   });
 
+  it("takes only the storefront's currency and no state before the order was placed", async () => {
+    const order = { ...superOrder().orders[0]!, id: 'NL-800-1' };
+    const pounds = await putOrder('NL-800', superOrder({ currency: 'GBP', orders: [order] }));
+    expect(pounds.statusCode).toBe(400);
+    expect(pounds.json()).toMatchObject({ error: { field: 'body.currency' } });
+    const early = superOrder({ changedAt: '2026-11-01T09:59:59Z', orders: [order] });
+    expect((await putOrder('NL-800', early)).json()).toMatchObject({ error: { field: 'body.changedAt' } });
+    const euros = await putOrder('NL-800', superOrder({ currency: 'EUR', orders: [order] }));
+    expect(euros.json()).toMatchObject({ created: true, superOrder: { currency: 'EUR' } });
+    const url = shopPath(shopOrdersApi.putState, { orderId: 'NL-800-1' });
+    const before = await put(url, { state: 'Confirmed', changedAt: '2026-10-31T10:00:00Z' });
+    expect(before.statusCode).toBe(400);
+    expect((await putState('NL-800-1', 'Confirmed', '2026-11-01T10:00:00Z')).applied).toBe(true);
+  });
+
+  it('names the customer by accountId when both accountId and email are sent', async () => {
+    const accounts = await t.db.query<{ id: string; email: string }>(
+      `SELECT id, email FROM customers WHERE email IN ('demo@example.com', 'b2b@example.com')`,
+    );
+    const b2b = accounts.rows.find((row) => row.email === 'b2b@example.com')!;
+    const both = await putOrder(
+      'NL-810',
+      superOrder({
+        accountId: b2b.id,
+        email: 'demo@example.com',
+        orders: [{ ...superOrder().orders[0]!, id: 'NL-810-1' }],
+      }),
+    );
+    expect(both.json()).toMatchObject({ created: true, superOrder: { customerId: b2b.id } });
+  });
+
+  it('lists super orders in pages, oldest change first, by storefront, customer and changedAt since', async () => {
+    const place = (code: string, changedAt: string, email = 'demo@example.com') =>
+      putOrder(
+        code,
+        superOrder({
+          email,
+          storefront: 'be',
+          changedAt,
+          orders: [{ ...superOrder().orders[0]!, id: `${code}-1` }],
+        }),
+      );
+    await place('BE-3', '2026-11-03T10:00:00Z');
+    await place('BE-1', '2026-11-01T10:00:00Z');
+    await place('BE-2', '2026-11-02T10:00:00Z', 'b2b@example.com');
+    const page = async (query: string) =>
+      shopOrdersApi.listSuperOrders.response.parse(
+        (await get(`${shopPath(shopOrdersApi.listSuperOrders)}?${query}`)).json(),
+      );
+    const codes = (items: Array<{ superOrderCode: string }>) => items.map((item) => item.superOrderCode);
+    const first = await page('storefront=be&limit=2');
+    expect(codes(first.items)).toEqual(['BE-1', 'BE-2']);
+    expect(first.items[0]!.orders).toMatchObject([{ id: 'BE-1-1', state: 'Received' }]);
+    const second = await page(`storefront=be&limit=2&cursor=${first.nextCursor}`);
+    expect(codes(second.items)).toEqual(['BE-3']);
+    expect(second.nextCursor).toBeNull();
+    expect(codes((await page('storefront=be&changedSince=2026-11-02T10:00:00Z')).items)).toEqual([
+      'BE-2',
+      'BE-3',
+    ]);
+    const b2b = first.items[1]!.customerId;
+    expect(codes((await page(`storefront=be&accountId=${b2b}`)).items)).toEqual(['BE-2']);
+    const list = shopPath(shopOrdersApi.listSuperOrders);
+    expect((await get(`${list}?cursor=not-a-cursor`)).statusCode).toBe(400);
+    expect((await get(`${list}?limit=101`)).statusCode).toBe(400);
+  });
+
   it('stores voucher offers and cut-off campaigns, keeping the newer version', async () => {
     const voucherUrl = shopPath(shopOrdersApi.putVoucherOffer, { code: 'XMAS25' });
     const offer = { campaignName: 'christmas', title: '25% off photo books', discountPercent: 25 };
@@ -294,5 +464,47 @@ describe('the shop-side API', () => {
     expect((await put(campaignUrl, campaign)).json()).toEqual({ applied: true });
     const unknown = shopPath(shopOrdersApi.putCampaign, { storefront: 'xx', name: 'christmas' });
     expect((await put(unknown, campaign)).statusCode).toBe(404);
+  });
+});
+
+describe('a service token rotation', () => {
+  const NEW = 'the-new-shop-token-for-tests-0123456789';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SHOP_API_TOKEN: `${NEW}, ${TOKEN}` });
+  });
+  afterAll(() => t.close());
+
+  it('takes the new and the old token while both are configured, and no other', async () => {
+    const url = shopPath(shopOrdersApi.getSuperOrder, { superOrderCode: 'NL-1' });
+    const status = async (token: string) =>
+      (await t.app.inject({ url, headers: { host: '127.0.0.1', authorization: `Bearer ${token}` } }))
+        .statusCode;
+    // 404: past the token check, there is no such super order.
+    expect(await status(NEW)).toBe(404);
+    expect(await status(TOKEN)).toBe(404);
+    expect(await status(`${NEW}${TOKEN}`)).toBe(401);
+    expect(() => loadConfig({ SHOP_API_TOKEN: `${NEW},${TOKEN},${NEW}x` })).toThrow(/SHOP_API_TOKEN/);
+    expect(() => loadConfig({ SHOP_API_TOKEN: `${NEW},short` })).toThrow(/SHOP_API_TOKEN/);
+  });
+});
+
+describe('the shop-side API limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SHOP_API_TOKEN: TOKEN, SHOP_API_CALLS_PER_MINUTE: '3' });
+  });
+  afterAll(() => t.close());
+
+  it("answers 429 with Retry-After past the shop's calls per minute, and guessers do not use them up", async () => {
+    const url = shopPath(shopOrdersApi.getSuperOrder, { superOrderCode: 'NL-1' });
+    const call = (authorization: string) =>
+      t.app.inject({ url, headers: { host: '127.0.0.1', authorization } });
+    for (let i = 0; i < 5; i++) expect((await call('Bearer wrong')).statusCode).not.toBe(404);
+    for (let i = 0; i < 3; i++) expect((await call(`Bearer ${TOKEN}`)).statusCode).toBe(404);
+    const refused = await call(`Bearer ${TOKEN}`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: { code: 'too_many_requests' } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

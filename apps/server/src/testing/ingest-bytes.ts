@@ -17,6 +17,7 @@ import { createRateWindows } from '../platform/rate-windows';
 export const roomyLimits: UsageLimits = {
   signInFailuresPerNetwork: 50,
   registrationsPerHour: 20,
+  shopApiCallsPerMinute: 6000,
   uploadFilesPerHour: 1000,
   photoStorageQuotaBytes: 1024 ** 3,
 };

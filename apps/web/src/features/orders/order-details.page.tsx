@@ -120,6 +120,22 @@ function OrderDetails({ order }: { order: SuperOrderDetails }) {
                   : t('orders.deliveryDatesUnknown')}
               </dd>
             </div>
+            {inner.tracking && (
+              <div>
+                <dt>{t('orders.field.tracking')}</dt>
+                <dd>
+                  {inner.tracking.carrier} {inner.tracking.number}
+                  {inner.tracking.url && (
+                    <>
+                      {' · '}
+                      <a href={inner.tracking.url} target="_blank" rel="noopener noreferrer">
+                        {t('orders.trackParcel')}
+                      </a>
+                    </>
+                  )}
+                </dd>
+              </div>
+            )}
           </dl>
           <ul className="order-products" aria-label={t('orders.field.products')}>
             {inner.products.map((product) => (

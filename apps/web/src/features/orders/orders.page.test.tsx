@@ -81,6 +81,7 @@ function details(code: string): SuperOrderDetails {
         { state: 'Confirmed', status: 'Ordered', occurredAt: '2026-11-20T11:00:00.000Z' },
       ],
       deliveryDates: null,
+      tracking: null,
     })),
     canChangeDeliveryAddress: false,
     reorderOf: null,
@@ -184,6 +185,21 @@ describe('the order details page', () => {
     expect(facts('Delivery costs')).toHaveTextContent('£3.49');
     expect(facts('Total')).toHaveTextContent('£8.05');
     expect(await screen.findByRole('button', { name: 'Reorder these products' })).toBeEnabled();
+  });
+
+  it('shows the parcel of a dispatched order, with a link to the carrier’s tracking page when there is one', async () => {
+    const shown = details('UK-3');
+    const url = 'https://www.royalmail.com/track-your-item#/tracking-results/AB%20123%20GB';
+    shown.orders[0]!.tracking = { carrier: 'Royal Mail', number: 'AB 123 GB', url };
+    renderAt('/orders/UK-3', {
+      [`${base}/v1/superorders/UK-3`]: () => jsonResponse(shown),
+      [`${base}/api/v1/campaigns/offers/BOOK20`]: () =>
+        jsonResponse({ error: { code: 'not_found', message: 'no' } }, 404),
+      [`${base}/reorder/status/UK-3`]: () =>
+        jsonResponse({ orderCode: 'UK-3', canReorder: true, reason: null }),
+    });
+    expect(await screen.findByText(/Royal Mail AB 123 GB/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Track parcel' })).toHaveAttribute('href', url);
   });
 
   it('links the product sheet of a product whose information has one, and of no other', async () => {
