@@ -49,7 +49,7 @@ describe('loadConfig: replicas', () => {
     const config = loadConfig({});
     expect(config.replicaId).toMatch(new RegExp(`-${process.pid}$`));
     expect(config.shutdownGraceMs).toBe(20_000);
-    expect(config.jobLeaseSeconds).toBe(60);
+    expect(config.jobLeaseSeconds).toBe(15);
   });
 
   it('takes the replica name and grace period it is given', () => {

@@ -118,7 +118,7 @@ const EnvSchema = z.object({
   /** The `service.name` of this system's traces. */
   OTEL_SERVICE_NAME: z.string().min(1).default('photo-account-area'),
   /** How long a claimed job stays a worker's without renewal: a killed worker's jobs return after it. */
-  JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(15),
   /** On SIGTERM, how long running jobs may take before they are handed back to another worker. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(20),
   /** Where `npm start` was typed: relative paths are read from there. */

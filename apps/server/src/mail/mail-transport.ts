@@ -30,7 +30,7 @@ export const captureTransport: MailTransport = {
   close: () => undefined,
 };
 
-// A relay that hangs must give up well inside the job's 60-second lease.
+// A relay that hangs must give up within a minute, so the mail job fails and is retried instead of hanging.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 interface SmtpError {

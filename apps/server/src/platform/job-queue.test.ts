@@ -191,6 +191,39 @@ describe(`job leases across worker replicas (${process.env.DATABASE_URL ? 'Postg
     expect(await jobRow(id)).toBeUndefined();
   });
 
+  it('keeps a running job its worker while the heartbeat renews the lease, however long the job takes', async () => {
+    let releaseFirst: () => void = () => undefined;
+    const runs: string[] = [];
+    const worker = (name: string) =>
+      startJobWorker({
+        db,
+        logger,
+        concurrency: 1,
+        pollIntervalMs: 20,
+        leaseSeconds: 1,
+        handlers: {
+          'test.long': () => {
+            runs.push(name);
+            if (name !== 'first') return Promise.resolve();
+            return new Promise<void>((resolve) => {
+              releaseFirst = resolve;
+            });
+          },
+        },
+      });
+    const first = worker('first');
+    const id = await enqueueJob(db, 'test.long', {});
+    await until(() => runs.length > 0);
+    const second = worker('second');
+    // Three lease lengths: without renewal the second worker would have claimed the job twice over.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    releaseFirst();
+    await first.stop();
+    await second.stop();
+    expect(runs).toEqual(['first']);
+    expect(await jobRow(id)).toBeUndefined();
+  });
+
   it('keeps a job whose lease lapsed and was taken over from being finished by the first worker', async () => {
     let releaseFirst: () => void = () => undefined;
     const runs: string[] = [];

@@ -34,8 +34,12 @@ export interface EnqueueOptions {
 }
 
 const NOTIFY_CHANNEL = 'jobs_ready';
-/** A claimed job is someone's for this long; a crashed worker's jobs come back after it. */
-const LEASE_SECONDS = 60;
+/**
+ * A claimed job is someone's for this long; a killed worker's jobs come back after it. Short because the
+ * heartbeat renews it every third of it while the job runs, so only a dead worker's claim ever lapses
+ * (decision 140).
+ */
+const LEASE_SECONDS = 15;
 
 /** Adds a job inside the caller's transaction, so the job exists exactly when the data it works on does. */
 export async function enqueueJob(
