@@ -31,6 +31,10 @@ export default defineConfig({
       {
         test: { name: 'tools', root: 'tools', include: ['**/*.test.ts'] },
       },
+      // The scripts' own checks; the cluster and backup tests need PostgreSQL and run in test:cluster.
+      {
+        test: { name: 'scripts', root: 'scripts', include: ['*.test.ts'] },
+      },
     ],
   },
 });
