@@ -21,7 +21,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const serverUrl = process.env.DATABASE_URL;
 const BASE_PORT = 8190;
 const HOST = `nl.localhost:${BASE_PORT}`;
-const LEASE_SECONDS = 4;
 
 const jpeg = (seed: number) =>
   sharp({
@@ -60,7 +59,7 @@ describe.runIf(serverUrl)('the cluster: nginx, 2 API replicas, 2 workers, s3rver
       dir,
       databaseUrl: databaseUrl.href,
       basePort: BASE_PORT,
-      env: { JOB_LEASE_SECONDS: String(LEASE_SECONDS), SHUTDOWN_GRACE_SECONDS: '5', WEB_DIST_DIR: dir },
+      env: { SHUTDOWN_GRACE_SECONDS: '5', WEB_DIST_DIR: dir },
     });
     customer = await signInOverHttp(cluster.url, {
       host: HOST,
@@ -255,6 +254,7 @@ describe.runIf(serverUrl)('the cluster: nginx, 2 API replicas, 2 workers, s3rver
     first.freeze();
     second.freeze();
     const downloadId = randomUUID();
+    const killed = { at: 0 };
     const lock = await db.connect();
     try {
       const created = await customer.call('/api/downloads/downloads', {
@@ -286,6 +286,7 @@ describe.runIf(serverUrl)('the cluster: nginx, 2 API replicas, 2 workers, s3rver
         { state: 'preparing' },
       ]);
       await first.kill();
+      killed.at = performance.now();
       // A dead client's statement must not outlive it (PostgreSQL notices on its own only later).
       await db.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
@@ -305,6 +306,10 @@ describe.runIf(serverUrl)('the cluster: nginx, 2 API replicas, 2 workers, s3rver
     await expect
       .poll(async () => (await listed()).map((d) => d.state), { timeout: 60_000 })
       .toEqual(['ready']);
+    // The default lease (15 s, decision 140) decides this figure; printed, not asserted.
+    console.info(
+      `killed worker's archive ready on the other worker after ${((performance.now() - killed.at) / 1000).toFixed(1)} s`,
+    );
     await expect
       .poll(
         async () =>
