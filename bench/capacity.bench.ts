@@ -5,9 +5,7 @@
  * external, array buffers) after the calls. Calls go through `inject`, so the figures hold the app's
  * own work without the sockets. The signed-in calls and the PostgreSQL run are still to come.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { median } from './support/stats';
 
@@ -15,62 +13,63 @@ const CALLS = 2000;
 const RUNS = 5;
 
 /** Process CPU (user + system) milliseconds per call of `url` over CALLS calls. */
-async function cpuMsPerCall(app: FastifyInstance, url: string): Promise<number> {
+async function cpuMsPerCall(
+  app: FastifyInstance,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<number> {
   const start = process.cpuUsage();
   for (let i = 0; i < CALLS; i++) {
-    const response = await app.inject({ method: 'GET', url });
+    const response = await app.inject({ method: 'GET', url, headers });
     if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
   }
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1000 / CALLS;
 }
 
+/** The calls measured so far, each with whether it needs the signed-in session. */
+const CASES = [
+  { name: 'config', url: '/config.json', signedIn: false },
+  { name: 'profile', url: '/api/customers/customers/me', signedIn: true },
+] as const;
+
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function main() {
-  const { buildApp } = await import('../apps/server/src/app');
-  const { loadConfig } = await import('../apps/server/src/config');
-  const { createTestDatabase } = await import('../apps/server/src/testing/test-database');
-  const { createLocalBlobStore } = await import('../apps/server/src/platform/blob-store');
+  const { createTestApp } = await import('../apps/server/src/testing/test-app');
+  const { signInDemoAccounts } = await import('../apps/server/src/testing/sign-in');
+  const t = await createTestApp({ JOB_CONCURRENCY: '0' });
+  const [demo] = await signInDemoAccounts(t, ['demo@example.com'] as const);
+  const load = () =>
+    os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ');
 
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capacity-bench-'));
-  try {
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', JOB_CONCURRENCY: '0' });
-    const db = await createTestDatabase();
-    const app = await buildApp({ config, db, blobs: createLocalBlobStore(dataDir), logger: false });
-    await app.ready();
-
+  for (const call of CASES) {
+    const headers = call.signedIn ? demo.headers : {};
     // The bare route answers a body of the same size, so the ratio is the app's work, not the bytes.
-    const size = (await app.inject({ method: 'GET', url: '/config.json' })).body.length;
+    const size = (await t.app.inject({ method: 'GET', url: call.url, headers })).body.length;
     const body = { padding: 'x'.repeat(Math.max(0, size - 14)) };
     const bare = Fastify();
     bare.get('/bare', async () => body);
     await bare.ready();
-
     const measured: number[] = [];
     const baseline: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       baseline.push(await cpuMsPerCall(bare, '/bare'));
-      measured.push(await cpuMsPerCall(app, '/config.json'));
+      measured.push(await cpuMsPerCall(t.app, call.url, headers));
     }
-    const load = os
-      .loadavg()
-      .map((value) => value.toFixed(1))
-      .join(' ');
-    const memory = process.memoryUsage();
-    console.log(`load average ${load}`);
-    console.log(
-      `GET /config.json (${size} B): ${median(measured).toFixed(3)} ms CPU per call, bare ${median(baseline).toFixed(3)} ms, ratio ${(median(measured) / median(baseline)).toFixed(1)}x`,
-    );
-    console.log(
-      `memory: rss ${megabytes(memory.rss)}, heap used ${megabytes(memory.heapUsed)}, external ${megabytes(memory.external)}, array buffers ${megabytes(memory.arrayBuffers)}`,
-    );
     await bare.close();
-    await app.close();
-    await db.close();
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    console.log(
+      `${call.name} GET ${call.url} (${size} B): ${median(measured).toFixed(3)} ms CPU per call, bare ${median(baseline).toFixed(3)} ms, ratio ${(median(measured) / median(baseline)).toFixed(1)}x, load average ${load()}`,
+    );
   }
+  const memory = process.memoryUsage();
+  console.log(
+    `memory: rss ${megabytes(memory.rss)}, heap used ${megabytes(memory.heapUsed)}, external ${megabytes(memory.external)}, array buffers ${megabytes(memory.arrayBuffers)}, load average ${load()}`,
+  );
+  await t.close();
 }
 
 await main();
