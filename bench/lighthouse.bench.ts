@@ -61,7 +61,7 @@ async function pagesToMeasure(context: BrowserContext) {
       },
   );
   await page.close();
-  const viewerPath = gallery.match(/href="(\/photo-books\/(?!gallery|assets/)[^"?#]+)"/)?.[1];
+  const viewerPath = gallery.match(/href="(\/photo-books\/(?!gallery|assets\/)[^"?#]+)"/)?.[1];
   if (!items[0] || !viewerPath) throw new Error('the demo data has no order or no published photo book');
   return [
     { name: 'sign-in', url: `${origin}/auth/login?returnTo=%2F`, signedIn: false },
