@@ -1,4 +1,5 @@
-// The tests drive a real Chromium and read the PDFs they make with poppler's pdftotext and pdfinfo.
+// The tests drive a real Chromium, read the PDFs they make with poppler's pdftotext and pdfinfo, and
+// check the server's HTML with the Nu Html Checker, which runs on Java.
 // Name everything missing in one message, with the one line that installs it, before any test runs.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,14 +13,15 @@ const missing = [
   ...['pdftotext', 'pdfinfo']
     .filter((tool) => !onPath(tool))
     .map((tool) => `${tool} (Debian package poppler-utils)`),
+  ...(onPath('java') ? [] : ['java (Debian package default-jre-headless)']),
 ];
 
 if (missing.length > 0) {
   console.error(
     [
       `The tests need tools this machine lacks: ${missing.join(', ')}.`,
-      'On Debian: sudo apt-get install -y chromium fonts-dejavu-core poppler-utils',
-      'Elsewhere: `npx playwright install chromium` and poppler (e.g. `brew install poppler`). Then run the tests again.',
+      'On Debian: sudo apt-get install -y chromium fonts-dejavu-core poppler-utils default-jre-headless',
+      'Elsewhere: `npx playwright install chromium` poppler and a Java runtime (e.g. `brew install poppler openjdk`). Then run the tests again.',
     ].join('\n'),
   );
   process.exit(1);

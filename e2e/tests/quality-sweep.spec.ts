@@ -212,3 +212,55 @@ for (const storefront of storefrontPerLanguage) {
     });
   }
 }
+
+/**
+ * A phone at 390 x 844 (issue 23): in every language the header takes one row on every page (the shop's
+ * links behind one 'Shop' button), and the photos page shows its whole first row of photos without
+ * scrolling. One signed-in page per language visits them all.
+ */
+const PHONE_SCREEN = { width: 390, height: 844 };
+
+for (const storefront of storefrontPerLanguage) {
+  test(`a phone's first screen in ${storefront.language} (${storefront.locale})`, async ({
+    openSignedIn,
+  }) => {
+    test.setTimeout(180_000);
+    const page = await openSignedIn(privateCustomer, storefront, '/', { viewport: PHONE_SCREEN });
+    const problems: string[] = [];
+    const paths = swept
+      .filter((route) => !route.path.includes(':'))
+      .filter((route) => !route.access || canAccess(route.access, { isB2B: false, flags: allFlagsOn }))
+      .map((route) => `/${route.path}`);
+    for (const path of paths) {
+      if (await openInApp(page, storefront, path)) continue;
+      const header = page.locator('.site-header__inner');
+      if ((await header.count()) === 0) continue;
+      // One row: every part of the header starts at the same height.
+      const tops = await header.evaluate((inner) =>
+        [...inner.children].map((child) => Math.round(child.getBoundingClientRect().top)),
+      );
+      if (new Set(tops).size > 1)
+        problems.push(`${path}: the header takes more than one row (${tops.join(', ')})`);
+    }
+
+    await openInApp(page, storefront, '/my-photos/photos');
+    // The first month's photos (its tiles are there before their thumbnails arrive).
+    const firstMonth = page
+      .getByRole('region', { name: appTexts(storefront)('timeline.label') })
+      .getByRole('region')
+      .first();
+    await expect(firstMonth.getByRole('button').first()).toBeVisible();
+    const firstRow = await firstMonth.evaluate((month) => {
+      const photos = [...month.querySelectorAll('button')].map((tile) => tile.getBoundingClientRect());
+      const top = photos[0]?.top;
+      return top === undefined
+        ? undefined
+        : Math.max(...photos.filter((photo) => Math.abs(photo.top - top) < 2).map((photo) => photo.bottom));
+    });
+    if (firstRow === undefined) problems.push('/my-photos/photos: no photo shown');
+    else if (firstRow > PHONE_SCREEN.height) {
+      problems.push(`/my-photos/photos: the first row of photos ends at ${firstRow}px, below the screen`);
+    }
+    expect(problems).toEqual([]);
+  });
+}

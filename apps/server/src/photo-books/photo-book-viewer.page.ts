@@ -6,6 +6,9 @@ import { renderPage } from '../platform/page-layout';
 import type { PhotoBookPageRecord, PhotoBookRecord } from './photo-books.repository';
 import type { PhotoBookPageSize } from './photo-books.service';
 
+/** A 1 x 1 transparent GIF: the source of a page image before the viewer's script loads it. */
+const EMPTY_IMAGE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
 export const VIEWER_ASSETS_PATH = `${WIDGET_VIEWER_PATH}/assets`;
 export const VIEWER_STYLESHEET = 'photo-book-viewer.css';
 export const VIEWER_SCRIPT = 'photo-book-viewer.js';
@@ -88,7 +91,9 @@ export function renderViewerPage(
       const first = page.pageNumber === 1;
       const image = first
         ? `<img src="${pageImagePath(token, 1, 800)}" srcset="${set}" sizes="${imageSizes(page)}" width="${page.width}" height="${page.height}" alt="${alt}" fetchpriority="high" decoding="async">`
-        : `<img data-srcset="${set}" sizes="${imageSizes(page)}" width="${page.width}" height="${page.height}" alt="${alt}" decoding="async">`;
+        : // Valid HTML (issue 23): an <img> needs a source and `sizes` needs `srcset`, so the pages the
+          // script loads later carry an empty GIF and keep their own sizes aside until then.
+          `<img src="${EMPTY_IMAGE}" data-srcset="${set}" data-lazy-sizes="${imageSizes(page)}" width="${page.width}" height="${page.height}" alt="${alt}" decoding="async">`;
       return `<li class="page" data-page="${page.pageNumber}"${first ? '' : ' hidden'}>${image}</li>`;
     })
     .join('\n');

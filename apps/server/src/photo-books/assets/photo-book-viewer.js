@@ -16,8 +16,10 @@
   const load = (number) => {
     const image = pages[number - 1]?.querySelector('img[data-srcset]');
     if (!image) return;
+    image.sizes = image.dataset.lazySizes;
     image.srcset = image.dataset.srcset;
     image.removeAttribute('data-srcset');
+    image.removeAttribute('data-lazy-sizes');
   };
   // The neighbours only once the page shown has arrived: they must not share its bandwidth.
   const loadNeighboursOf = (number) => {
