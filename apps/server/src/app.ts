@@ -202,6 +202,7 @@ async function createFeatures(platform: {
     products: products.service,
     photoBooks: photoBooks.service,
     newsletter: newsletter.service,
+    sharedAlbums: sharedAlbums.service,
   });
   const features: FeatureModule[] = [
     storefrontSites,

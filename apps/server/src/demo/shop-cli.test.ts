@@ -68,4 +68,13 @@ describe('npm run shop', () => {
       { file_name: 'poster-sheet.pdf', language: 'nl-NL' },
     ]);
   }, 60_000);
+
+  it('shares a customer album for a migration, which customers can no longer do themselves', async () => {
+    const demo = await createCustomersRepository(t.db).findActiveByEmail('demo@example.com');
+    const { rows } = await t.db.query<{ id: string }>(
+      `INSERT INTO albums (id, owner_id, name) VALUES (gen_random_uuid(), $1, 'Migrated') RETURNING id`,
+      [demo!.id],
+    );
+    expect(await shop('share-album', rows[0]!.id, '--email', 'b2b@example.com')).toBe('b2b@example.com');
+  }, 60_000);
 });

@@ -24,6 +24,8 @@ import {
 import { mapPosterDocument, zipFiles } from './demo-pdfs';
 import { renderPdf } from '../platform/pdf-renderer';
 import { shopPhotoBooksApi, ShopPhotoBookSchema } from '@photo/contracts/shop-photo-books';
+import { ParticipantsSchema } from '@photo/contracts/shared-albums';
+import { shopSharedAlbumsApi } from '@photo/contracts/shop-shared-albums';
 import { blockedReasons, type BlockedReason } from '@photo/contracts/photo-books';
 import { demoPhotoBookPage } from './demo-photo-book';
 import { storefronts } from '../storefronts/storefronts';
@@ -49,6 +51,9 @@ const usage = `npm run shop -- <command> [options]   drives the shop-side API (d
   publish-book <order id> [--title <title>] [--pages 24]
                           publishes the order's photo book online, page by page (drawn demo pages)
   block-book <order id> --reason <reason>   says why the order cannot be an online photo book
+  share-album <album id> --email <e-mail> [--storefront nl]
+                          shares a customer's album with an address (migration only: customers
+                          can no longer share albums themselves, decision 150)
 
   <code> is a super order code (every order in it) or one order's id.
   --at <ISO time>         the time the shop made the change (default: now)
@@ -345,6 +350,17 @@ switch (command) {
       ),
     );
     console.log(`${widget.orderCode}: blocked (${widget.blockedReason})`);
+    break;
+  }
+  case 'share-album': {
+    const albumId = code ?? fail(`share-album needs an album id\n\n${usage}`);
+    const email = values.email ?? fail(`share-album needs --email\n\n${usage}`);
+    const shared = ParticipantsSchema.parse(
+      await call(shopSharedAlbumsApi.shareAlbum, { albumId }, { email, storefront: values.storefront }),
+    );
+    for (const participant of shared.participants) {
+      console.log(`${participant.email}${participant.joined ? '' : ' (invited)'}`);
+    }
     break;
   }
   default:

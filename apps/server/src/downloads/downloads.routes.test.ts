@@ -20,6 +20,7 @@ import {
   type SignedIn,
   type SignedInCustomer,
 } from '../testing/sign-in';
+import { SHARING_SHOP_TOKEN, shareAlbumAsShop } from '../testing/shop-shares';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { makeJpeg, makePng } from '../testing/test-images';
 import { zipEntries } from '../testing/zip-entries';
@@ -115,7 +116,7 @@ describe('photo archives over HTTP', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({}, { wrapBlobs: withFaults });
+    t = await createTestApp({ SHOP_API_TOKEN: SHARING_SHOP_TOKEN }, { wrapBlobs: withFaults });
     [owner, stranger] = await signInDemoAccounts(t, ['demo@example.com', 'b2b@example.com']);
     ownerId = owner.customerId;
     strangerId = stranger.customerId;
@@ -207,8 +208,8 @@ describe('photo archives over HTTP', () => {
       await api(owner, 'POST', `/api/photos/albums/${albumId}/photos`, {
         photoIds: [photos[0]!.id, photos[2]!.id],
       });
-      const shared = await api(owner, 'POST', `/api/share/shared-albums/${albumId}/participants`, { email });
-      expect(shared.statusCode).toBe(201);
+      const shared = await shareAlbumAsShop(t, albumId, email);
+      expect(shared.statusCode).toBe(200);
       // The participant's first look at the share claims the invitation.
       await t.app.inject({ url: '/api/share/shared-albums', headers: participant.headers });
       return albumId;

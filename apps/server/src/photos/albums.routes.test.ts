@@ -7,6 +7,7 @@ import {
   UserPhotoInfoSchema,
 } from '@photo/contracts/photos';
 import { signIn, signInDemoAccounts, type SignedIn, type SignedInCustomer } from '../testing/sign-in';
+import { SHARING_SHOP_TOKEN, shareAlbumAsShop } from '../testing/shop-shares';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { makeJpeg } from '../testing/test-images';
 import { insertTestPhotos } from '../testing/test-photos';
@@ -40,7 +41,7 @@ describe(`albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
     );
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ SHOP_API_TOKEN: SHARING_SHOP_TOKEN });
     [owner, stranger] = await signInDemoAccounts(t, ['demo@example.com', 'b2b@example.com']);
   });
   afterAll(() => t.close());
@@ -362,13 +363,8 @@ describe(`albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
 
   it('says which albums are shared only when asked for shared data', async () => {
     const albumId = await createAlbum('To share');
-    const invited = await t.app.inject({
-      method: 'POST',
-      url: `/api/share/shared-albums/${albumId}/participants`,
-      headers: owner.headers,
-      payload: { email: 'someone@example.com' },
-    });
-    expect(invited.statusCode).toBe(201);
+    const invited = await shareAlbumAsShop(t, albumId, 'someone@example.com');
+    expect(invited.statusCode).toBe(200);
     const plain = AlbumListSchema.parse((await call(owner, 'GET', '/albums')).json());
     expect(plain.albums.find((entry) => entry.albumId === albumId)?.isShared).toBe(false);
     const withShared = AlbumListSchema.parse(

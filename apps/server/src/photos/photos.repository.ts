@@ -232,6 +232,19 @@ export function createPhotosRepository(db: Queryable) {
       return Number(rows[0]?.total ?? 0);
     },
 
+    /**
+     * Photos the shop holds that the library has not taken in yet (the import names each one's upload
+     * `import-{id}`); an unreadable one the import skipped stays counted until the library is active.
+     */
+    async countHeldNotImported(ownerId: string): Promise<number> {
+      const { rows } = await db.query<{ total: string | number }>(
+        `SELECT count(*) AS total FROM shop_held_photos held WHERE held.owner_id = $1
+           AND NOT EXISTS (SELECT 1 FROM photos WHERE photos.owner_id = $1 AND photos.upload_id = 'import-' || held.id)`,
+        [ownerId],
+      );
+      return Number(rows[0]?.total ?? 0);
+    },
+
     async countAlbums(ownerId: string): Promise<number> {
       const { rows } = await db.query<{ total: string | number }>(
         'SELECT count(*) AS total FROM albums WHERE owner_id = $1',

@@ -326,6 +326,8 @@ describe(`photo library (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
       ]);
     }
     expect(await service.activationStatus(caller)).toBe('NOT_ACTIVE');
+    // Issue 23: the held photos count as the customer's before, during and after the import.
+    expect((await service.userInfo(caller)).photosCount).toBe(2);
     const received: PhotoEvent[] = [];
     const unsubscribe = await push.subscribe(caller.customerId, (event) =>
       received.push(event as PhotoEvent),
@@ -334,6 +336,7 @@ describe(`photo library (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
     expect(await service.activate(caller)).toBe('IMPORTING');
     await worker.drain();
     expect(await service.activationStatus(caller)).toBe('ACTIVE');
+    expect((await service.userInfo(caller)).photosCount).toBe(2);
     expect(await service.timeline(caller, 'dateTaken')).toEqual([
       { year: 2018, month: 2, count: 1 },
       { year: 2018, month: 1, count: 1 },

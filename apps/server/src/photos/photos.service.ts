@@ -109,13 +109,22 @@ export function createPhotosService(db: Database, photos: PhotosRepository) {
       return photo;
     },
 
+    /**
+     * Issue 23: the count is the library the customer has, not how far its import got. Until the library
+     * is active the photos the shop holds are theirs too (the storage period deletes them with the rest),
+     * so the overview and the 'My photos' tab say 11 from the first visit, not 0 or 8 mid-import.
+     */
     async userInfo(caller: Caller): Promise<UserPhotoInfo> {
-      const [photosCount, albumsCount, status] = await Promise.all([
+      const [imported, albumsCount, status] = await Promise.all([
         photos.countPhotos(caller.customerId),
         photos.countAlbums(caller.customerId),
         photos.libraryStatus(caller.customerId),
       ]);
-      return { photosCount, albumsCount, status };
+      const waiting =
+        status === 'NOT_ACTIVE' || status === 'IMPORTING'
+          ? await photos.countHeldNotImported(caller.customerId)
+          : 0;
+      return { photosCount: imported + waiting, albumsCount, status };
     },
 
     activationStatus: (caller: Caller): Promise<ActivationStatus> => photos.libraryStatus(caller.customerId),

@@ -26,6 +26,8 @@ export function createSharedAlbumsModule(deps: { db: Database; blobs: BlobStore;
   };
   return {
     archiveReader,
+    /** The operators' way to share an album (decision 150), for the shop-side API. */
+    service,
     routes: ({ app, api, authenticate }) =>
       registerSharedAlbumRoutes(app, api, { shares: service, blobs, authenticate }),
   } satisfies FeatureModule;

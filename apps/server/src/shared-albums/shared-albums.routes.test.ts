@@ -14,6 +14,7 @@ import { ingestBytes, testIngestService } from '../testing/ingest-bytes';
 import { linkTo, mailsTo } from '../testing/mailbox';
 import { registerCustomer } from '../testing/registration';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { SHARING_SHOP_TOKEN, shareAlbumAsShop } from '../testing/shop-shares';
 import { makeJpeg } from '../testing/test-images';
 import { insertTestPhotos } from '../testing/test-photos';
 
@@ -37,8 +38,7 @@ describe(`shared albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : '
 
   const createAlbum = async (name: string, who: SignedIn = owner) =>
     (await request(who, 'POST', '/api/photos/albums', { name })).json<{ albumId: string }>().albumId;
-  const invite = (albumId: string, email: string, who: SignedIn = owner) =>
-    share(who, 'POST', `/shared-albums/${albumId}/participants`, { email });
+  const invite = (albumId: string, email: string) => shareAlbumAsShop(t, albumId, email);
 
   /** A real photo in the owner's library, with its files made by the job. */
   const realPhoto = async (seed: number) => {
@@ -53,7 +53,7 @@ describe(`shared albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : '
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ SHOP_API_TOKEN: SHARING_SHOP_TOKEN });
     [owner, friend, outsider] = await signInDemoAccounts(t, [
       'demo@example.com',
       'b2b@example.com',
@@ -71,7 +71,7 @@ describe(`shared albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : '
     await request(owner, 'POST', `/api/photos/albums/${otherAlbum}/photos`, { photoIds: [elsewhere] });
 
     const invited = await invite(albumId, 'B2B@example.com');
-    expect(invited.statusCode).toBe(201);
+    expect(invited.statusCode).toBe(200);
     expect(ParticipantsSchema.parse(invited.json())).toMatchObject({
       owner: { id: ownerId, email: 'demo@example.com' },
       participants: [{ email: 'b2b@example.com', joined: true }],
@@ -181,7 +181,7 @@ describe(`shared albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : '
       request(friend, 'PATCH', `/api/photos/albums/${albumId}`, { name: 'Taken over' }),
       request(friend, 'DELETE', `/api/photos/albums/${albumId}`),
       request(friend, 'DELETE', '/api/photos/photos', { photoIds: [photo] }),
-      invite(albumId, 'b2b-new@example.com', friend),
+      share(friend, 'POST', `/shared-albums/${albumId}/participants`, { email: 'b2b-new@example.com' }),
       share(friend, 'DELETE', `/shared-albums/${albumId}/participants/${seenByOwner.participants[1]!.id}`),
     ];
     const answers = await Promise.all(changes);
@@ -253,7 +253,7 @@ describe(`shared albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : '
     const email = `newcomer-${Date.now()}@example.com`;
     const { participants } = ParticipantsSchema.parse((await invite(albumId, email)).json());
     expect(participants).toMatchObject([{ email, joined: false }]);
-    expect((await invite(albumId, email.toUpperCase())).statusCode).toBe(201);
+    expect((await invite(albumId, email.toUpperCase())).statusCode).toBe(200);
     expect(
       ParticipantsSchema.parse((await share(owner, 'GET', `/shared-albums/${albumId}/participants`)).json())
         .participants,
@@ -281,7 +281,7 @@ describe(`shared albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : '
   it('mails an address at most five invitations a day, and keeps every share beyond them', async () => {
     const email = `popular-${Date.now()}@example.com`;
     for (let album = 1; album <= rateLimits.albumInvitationMails.max + 2; album += 1) {
-      expect((await invite(await createAlbum(`Album ${album}`), email)).statusCode).toBe(201);
+      expect((await invite(await createAlbum(`Album ${album}`), email)).statusCode).toBe(200);
     }
     const mails = await mailsTo(t, email);
     expect(mails.filter((mail) => mail.template === 'share.album-invitation')).toHaveLength(
@@ -293,6 +293,20 @@ describe(`shared albums over HTTP (${process.env.DATABASE_URL ? 'PostgreSQL' : '
       (await share(await signIn(t, { email, password: 'a-long-password' }), 'GET', '/users')).json(),
     );
     expect(counts.readAlbumsCount).toBe(rateLimits.albumInvitationMails.max + 2);
+  });
+
+  it('lets no customer share an album any more, and the shop only in a storefront it knows', async () => {
+    const albumId = await createAlbum('Not to be shared');
+    const refused = await share(owner, 'POST', `/shared-albums/${albumId}/participants`, {
+      email: 'b2b@example.com',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(
+      ParticipantsSchema.parse((await share(owner, 'GET', `/shared-albums/${albumId}/participants`)).json())
+        .participants,
+    ).toEqual([]);
+    const nowhere = await shareAlbumAsShop(t, albumId, 'b2b@example.com', 'xx');
+    expect(nowhere.json()).toMatchObject({ error: { field: 'body.storefront' } });
   });
 
   it('refuses bad invitations with the field at fault', async () => {

@@ -7,7 +7,6 @@ import {
   type SharedAlbumPhoto,
 } from '@photo/contracts/shared-albums';
 import type { ApiRouter } from '../platform/api-router';
-import { storefrontContextOf } from '../storefronts/storefronts';
 import type { BlobStore } from '../platform/blob-store';
 import type { Authenticate } from '../platform/caller';
 import type { AlbumRecord } from '../photos/albums.repository';
@@ -63,9 +62,7 @@ export function registerSharedAlbumRoutes(
     toSharedAlbumDto(await shares.get(caller, params.albumId), request.storefront.origin),
   );
   api.handle(shareApi.participants, ({ caller, params }) => shares.participants(caller, params.albumId));
-  api.handle(shareApi.invite, ({ caller, params, body, request }) =>
-    shares.invite(caller, params.albumId, body.email, storefrontContextOf(request)),
-  );
+  api.handle(shareApi.invite, ({ caller, params }) => shares.invite(caller, params.albumId));
   api.handle(shareApi.removeParticipant, ({ caller, params }) =>
     shares.removeParticipant(caller, params.albumId, params.participantId),
   );

@@ -1,13 +1,13 @@
 import { MAX_PARTICIPANTS, type Participants, type SharedAlbumCounts } from '@photo/contracts/shared-albums';
 import type { Caller } from '../platform/caller';
 import type { Database } from '../platform/database';
-import { invalid, notFound } from '../platform/errors';
+import { forbidden, invalid, notFound } from '../platform/errors';
 import { isUuid, uuidv7 } from '../platform/uuid';
 import type { AlbumRecord } from '../photos/albums.repository';
 import { guardedAlbumPhotos, type AlbumPhotoReader } from '../photos/albums.service';
 import { createAlbumsRepository } from '../photos/albums.repository';
 import { decodeCursor, encodeCursor } from '../photos/photo-cursor';
-import type { ResolvedStorefront } from '../storefronts/storefronts';
+import type { StorefrontContext } from '../storefronts/storefronts';
 import type { SendAlbumInvitationMail } from './album-invitation-mail';
 import {
   createSharedAlbumsRepository,
@@ -88,16 +88,25 @@ export function createSharedAlbumsService({ db, shares, reader, sendInvitation }
       return { owner, participants: role === 'owner' ? await shares.shares(albumId) : [] };
     },
 
-    async invite(
-      caller: Caller,
-      albumId: string,
-      email: string,
-      where: { storefront: ResolvedStorefront; locale: string },
-    ): Promise<Participants> {
+    /**
+     * Issue 23, docs/product/overview.md: shared albums are no longer supported, so a customer cannot start
+     * sharing (existing shares stay readable); operators migrating albums share through the shop side.
+     */
+    async invite(caller: Caller, albumId: string): Promise<never> {
       await ownerOnly(caller, albumId);
-      const owner = (await shares.owner(albumId))!;
+      throw forbidden('Shared albums are no longer supported: albums cannot be shared any more');
+    },
+
+    /**
+     * The shop's operators share an album (migration, `npm run shop -- share-album`): the same rules an
+     * owner's invitation had (not the owner's own address, at most MAX_PARTICIPANTS people), the mail in
+     * the storefront and language the shop names.
+     */
+    async shareFromShop(albumId: string, email: string, where: StorefrontContext): Promise<Participants> {
+      const owner = isUuid(albumId) ? await shares.owner(albumId) : undefined;
+      if (!owner) throw notFound('Album not found');
       if (owner.email.toLowerCase() === email.toLowerCase()) {
-        throw invalid('body.email', 'This is your own address: the album is already yours');
+        throw invalid('body.email', "This is the owner's own address: the album is already theirs");
       }
       const current = await shares.shares(albumId);
       const known = current.some((share) => share.email === email.toLowerCase());
@@ -106,9 +115,7 @@ export function createSharedAlbumsService({ db, shares, reader, sendInvitation }
       }
       await db.transaction(async (tx) => {
         const invited = await createSharedAlbumsRepository(tx).invite({ id: uuidv7(), albumId, email });
-        const album = invited
-          ? await createAlbumsRepository(tx).findOwned(caller.customerId, albumId)
-          : undefined;
+        const album = invited ? await createAlbumsRepository(tx).findOwned(owner.id, albumId) : undefined;
         if (album) {
           await sendInvitation(tx, {
             albumId,

@@ -11,10 +11,13 @@ import type { OrderPdfsService } from '../products/order-pdfs.service';
 import type { ProductsService } from '../products/products.service';
 import type { ProjectsService } from '../projects/projects.service';
 import type { PhotoBooksService } from '../photo-books/photo-books.service';
+import type { SharedAlbumsService } from '../shared-albums/shared-albums.service';
+import type { StorefrontResolver } from '../storefronts/storefronts';
 import { registerShopNewsletterRoutes } from './newsletter.shop-routes';
 import { registerShopOrderRoutes } from './orders.shop-routes';
 import { registerShopPdfRoutes } from './pdfs.shop-routes';
 import { registerShopProjectRoutes } from './projects.shop-routes';
+import { registerShopSharedAlbumRoutes } from './shared-albums.shop-routes';
 import { createShopApiRouter } from './shop-api.router';
 import { registerShopPhotoBookRoutes } from './photo-books.shop-routes';
 
@@ -57,6 +60,8 @@ export async function createShopApiModule(
     customers: CustomersRepository;
     projects: ProjectsService;
     newsletter: NewsletterService;
+    sharedAlbums: SharedAlbumsService;
+    storefronts: StorefrontResolver;
   },
 ) {
   const tokens = await shopTokens(deps.config, deps.secrets);
@@ -75,6 +80,7 @@ export async function createShopApiModule(
       registerShopPdfRoutes(shop, { pdfs: deps.pdfs, products: deps.products });
       registerShopPhotoBookRoutes(shop, { photoBooks: deps.photoBooks });
       registerShopNewsletterRoutes(shop, { newsletter: deps.newsletter });
+      registerShopSharedAlbumRoutes(shop, { sharedAlbums: deps.sharedAlbums, storefronts: deps.storefronts });
     },
   } satisfies FeatureModule;
 }

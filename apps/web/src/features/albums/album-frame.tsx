@@ -169,7 +169,6 @@ export function AlbumFrame({
   onEditName,
   details,
   leadingActions,
-  trailingActions,
   selectingActions,
   deleteLabel,
   onDelete,
@@ -187,8 +186,6 @@ export function AlbumFrame({
   details?: ReactNode;
   /** Before 'Select' in the toolbar. */
   leadingActions?: ReactNode;
-  /** After 'Select', before the sort. */
-  trailingActions?: ReactNode;
   /** Beside the selected count in select mode. */
   selectingActions?: ReactNode;
   deleteLabel: string;
@@ -217,7 +214,6 @@ export function AlbumFrame({
           <>
             {leadingActions}
             <SelectButton store={store} onSelect={view.startSelecting} />
-            {trailingActions}
             <SortSelect sort={view.sort} onChange={view.changeSort} />
             <button type="button" className="photo-grid-page__danger" onClick={onDelete}>
               {deleteLabel}

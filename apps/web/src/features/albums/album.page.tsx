@@ -25,7 +25,6 @@ import { AlbumFrame, AlbumLoader } from './album-frame';
 import { ALBUMS_PATH, sharedAlbumPath } from './album-paths';
 import { OWN_ALBUM } from './album-sources';
 import { LibraryPicker } from './library-picker';
-import { ShareAlbumDialog } from './share-dialogs';
 import { useAlbumView } from './use-album-grid';
 import '../../shared/photo-library/photo-grid-page.css';
 import { photoQueries } from '../../shared/photo-library/photos.queries';
@@ -34,8 +33,7 @@ import './albums.css';
 /** docs/product/limits.md: back from the app after 2 seconds. */
 export const APP_RETURN_MS = 2_000;
 
-type OpenDialog =
-  'add' | 'pick' | 'upload' | 'rename' | 'delete' | 'remove' | 'share' | 'copy' | 'prints' | null;
+type OpenDialog = 'add' | 'pick' | 'upload' | 'rename' | 'delete' | 'remove' | 'copy' | 'prints' | null;
 
 /** Select all (docs/product/states.md, while ordering prints): every photo of the album, month by month. */
 async function selectAll(store: TimelineStore): Promise<void> {
@@ -175,13 +173,6 @@ function OwnAlbum({ album }: { album: Album }) {
           {t('photos.addPhotos')}
         </button>
       }
-      trailingActions={
-        flags.PhotoManagementSharedAlbumsViewEnabled && (
-          <button type="button" className="button button--secondary" onClick={() => setDialog('share')}>
-            {t('album.share.open')}
-          </button>
-        )
-      }
       selectingActions={
         <button
           type="button"
@@ -226,15 +217,6 @@ function OwnAlbum({ album }: { album: Album }) {
       )}
       {dialog === 'delete' && (
         <DeleteAlbumDialog albumName={albumName} onConfirm={deleteAlbum} onClose={() => setDialog(null)} />
-      )}
-      {dialog === 'share' && (
-        // Once shared, the album opens as a shared album (docs/product/albums.md): the page follows the album's answer.
-        <ShareAlbumDialog
-          albumId={albumId}
-          albumName={albumName}
-          onShared={() => setDialog(null)}
-          onClose={() => setDialog(null)}
-        />
       )}
       {dialog === 'copy' && (
         <CopyToAlbumDialog

@@ -7,7 +7,6 @@ import { stubLayout } from '../../shared/photo-library/preview/preview.fixtures'
 import { polyfillDialog } from '../../test/fixtures';
 import {
   albumPhoto,
-  bodyOf,
   byMethod,
   countRoutes,
   photosBase,
@@ -162,42 +161,19 @@ describe('a shared album (docs/product/albums.md, roles.md)', () => {
   });
 });
 
-describe('sharing an own album', () => {
-  it('checks the address on submit, shares, and opens the album as a shared album', async () => {
-    const user = userEvent.setup();
-    let shared = false;
-    const invited: unknown[] = [];
+describe('an own album (issue 23: shared albums are no longer supported)', () => {
+  it('offers no way to share it', async () => {
     const albumUrl = `${photosBase}/albums/a1`;
-    const { router } = renderApp({
+    renderApp({
       path: '/my-photos/albums/a1',
       routes: {
         ...countRoutes(1, 0),
-        [albumUrl]: () => jsonResponse(testAlbum('a1', { albumName: 'Rome', isShared: shared })),
+        [albumUrl]: () => jsonResponse(testAlbum('a1', { albumName: 'Rome' })),
         [`${albumUrl}/timeline?sortKey=created&sortOrder=desc`]: () => jsonResponse([]),
-        [`${shareBase}/shared-albums/a1/participants`]: byMethod({
-          POST: (init) => {
-            invited.push(bodyOf(init));
-            shared = true;
-            return jsonResponse(
-              { owner, participants: [{ id: 'share-1', email: 'friend@example.com', joined: true }] },
-              201,
-            );
-          },
-        }),
       },
     });
     await heading('Rome');
-    await user.click(screen.getByRole('button', { name: 'Share' }));
-    const dialog = screen.getByRole('dialog', { name: 'Share Rome' });
-    const email = within(dialog).getByRole('textbox', { name: 'E-mail address' });
-    await user.type(email, 'not-an-address');
-    expect(within(dialog).queryByText('Please enter a valid e-mail address')).not.toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Share album' }));
-    expect(within(dialog).getByText('Please enter a valid e-mail address')).toBeInTheDocument();
-    await user.clear(email);
-    await user.type(email, 'friend@example.com');
-    await user.click(within(dialog).getByRole('button', { name: 'Share album' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/my-photos/shared-albums/a1'));
-    expect(invited).toEqual([{ email: 'friend@example.com' }]);
+    expect(screen.getByRole('button', { name: 'Add photos' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /share/i })).toBeNull();
   });
 });

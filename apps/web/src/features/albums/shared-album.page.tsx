@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { AlbumFrame, AlbumLoader } from './album-frame';
 import { ALBUMS_PATH, albumPath } from './album-paths';
 import { SHARED_ALBUM } from './album-sources';
-import { ParticipantsDialog } from './share-dialogs';
+import { ParticipantsDialog } from './participants-dialog';
 import { sharedAlbumQueries } from './shared-albums.queries';
 import { useAlbumView } from './use-album-grid';
 import { useSharedAlbumActions } from './use-shared-album-actions';

@@ -26,7 +26,7 @@ const views: { id: LibraryView; to: string; titleId: MessageId; flag: FeatureFla
  * The Albums tab's count (docs/product/photos.md): the customer's own albums plus the albums shared with them
  * (when shared albums are shown at all); unknown until both are known.
  */
-function useAlbumsCount(): number | undefined {
+export function useAlbumsCount(): number | undefined {
   const { flags, request } = useAppEnvironment();
   const sharedShown = flags.PhotoManagementSharedAlbumsViewEnabled;
   const info = useQuery(photoQueries.userInfo(request));

@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { photosApi, type UserPhotoInfo } from '@photo/contracts/photos';
 import { storageApi, type AccountInformation } from '@photo/contracts/storage-period';
 import nl from '../../../locales/nl.json';
 import { createQueryClient } from '../api/query-client';
@@ -34,10 +35,17 @@ const information = (overrides: Partial<AccountInformation>): AccountInformation
 
 function renderBanner(
   info: AccountInformation,
-  options: { flag?: boolean; translator?: typeof enTranslator; status?: boolean } = {},
+  options: {
+    flag?: boolean;
+    translator?: typeof enTranslator;
+    status?: boolean;
+    library?: Partial<UserPhotoInfo>;
+  } = {},
 ) {
+  const library: UserPhotoInfo = { photosCount: 11, albumsCount: 2, status: 'ACTIVE', ...options.library };
   const request = vi.fn(async (endpoint: unknown) => {
     if (endpoint === storageApi.accountInformation) return info;
+    if (endpoint === photosApi.userInfo) return library;
     throw new Error('unexpected call');
   });
   const router = createMemoryRouter([
@@ -114,10 +122,39 @@ describe('the reactivation banner', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('gives the overview the same text in one line, without a modal', async () => {
-    renderBanner(information({ status: 'critical', monthsRemaining: 0, daysRemaining: 5 }), { status: true });
+  it('does not send someone without albums to an album to order prints', async () => {
+    renderBanner(information({ status: 'warning', monthsRemaining: 2, daysRemaining: 70 }), {
+      library: { albumsCount: 0 },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Keep my photos' }));
+    const dialog = screen.getByRole('dialog', { name: 'Your photos will be deleted in 70 days.' });
+    expect(dialog).not.toHaveTextContent(/album/i);
+    expect(screen.queryByRole('link', { name: 'Order prints' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to the shop' })).toBeVisible();
+  });
+
+  it('tells the overview how many photos go on which day, with the way to keep them', async () => {
+    renderBanner(
+      information({
+        status: 'critical',
+        monthsRemaining: 0,
+        daysRemaining: 5,
+        projectedDeletionDate: '2026-12-08T10:00:00Z',
+      }),
+      { status: true, library: { photosCount: 11, status: 'NOT_ACTIVE', albumsCount: 0 } },
+    );
     expect(await screen.findByText('5 days storage remaining.')).toHaveClass('storage-status--critical');
+    expect(await screen.findByText('11 photos will be deleted on 8 December 2026.')).toBeVisible();
     expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Keep my photos' }));
+    expect(screen.getByRole('dialog', { name: 'Your photos will be deleted in 5 days.' })).toBeVisible();
+  });
+
+  it('says nothing about deleting while the photos are safe', async () => {
+    renderBanner(information({ status: 'safe', monthsRemaining: 6 }), { status: true });
+    expect(await screen.findByText('6 months storage remaining.')).toBeVisible();
+    expect(screen.queryByText(/will be deleted/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Keep my photos' })).toBeNull();
   });
 
   it('shows nothing and asks nothing when the flag is off', async () => {

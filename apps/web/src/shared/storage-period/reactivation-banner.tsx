@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { AccountInformation } from '@photo/contracts/storage-period';
 import { useAppEnvironment } from '../environment/app-environment.context';
 import { useT } from '../i18n/i18n.context';
+import { photoQueries } from '../photo-library/photos.queries';
 import { AppLink } from '../routing/app-link';
 import { ModalDialog } from '../ui/modal-dialog';
 import { storageQueries } from './storage-period.queries';
@@ -75,22 +76,29 @@ export function ReactivationBanner() {
   );
 }
 
-/** docs/product/photos.md reactivation modal: when the photos go, and the way to keep them: an order. */
-function ReactivationModal({ info, onClose }: { info: AccountInformation; onClose: () => void }) {
+/**
+ * docs/product/photos.md reactivation modal: when the photos go, and the way to keep them: an order.
+ * Prints are ordered from an album, so the album route is offered only to someone who has one (issue 23).
+ */
+export function ReactivationModal({ info, onClose }: { info: AccountInformation; onClose: () => void }) {
   const t = useT();
-  const { config } = useAppEnvironment();
+  const { config, request } = useAppEnvironment();
+  const library = useQuery(photoQueries.userInfo(request));
+  const hasAlbums = (library.data?.albumsCount ?? 0) > 0;
   const heading = deletionMessage(info);
   return (
     <ModalDialog title={t(heading.id, heading.values)} onClose={onClose}>
       <p>{t('storage.modal.body')}</p>
-      <p>{t('storage.modal.printsHint')}</p>
+      {hasAlbums && <p>{t('storage.modal.printsHint')}</p>}
       <div className="modal-dialog__actions">
         <button type="button" className="button button--secondary" onClick={onClose}>
           {t('storage.modal.close')}
         </button>
-        <AppLink className="button button--secondary" to="/my-photos/albums" onClick={onClose}>
-          {t('storage.modal.orderPrints')}
-        </AppLink>
+        {hasAlbums && (
+          <AppLink className="button button--secondary" to="/my-photos/albums" onClick={onClose}>
+            {t('storage.modal.orderPrints')}
+          </AppLink>
+        )}
         <a className="button" href={config.shopUrl}>
           {t('storage.modal.shop')}
         </a>
