@@ -8,7 +8,7 @@ import { menuConfigQueries } from './menu-config.queries';
 /**
  * The shop's own navigation (docs/product/calls.md); a failed menu config falls back to a single link to
  * the shop (docs/product/errors.md). On a phone the links sit behind one 'Shop' button (issue 23,
- * decision 147): written out they took two rows of a 390 px screen in Dutch, before any content.
+ * decision 146): written out they took two rows of a 390 px screen in Dutch, before any content.
  */
 export function ShopNavigation() {
   const t = useT();
