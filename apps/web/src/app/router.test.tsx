@@ -82,7 +82,7 @@ describe('shell', () => {
     renderApp({ path: '/', customer: privateCustomer });
     expect(await screen.findByText('Welcome, Ada Lovelace')).toBeInTheDocument();
     const main = screen.getByRole('main');
-    expect(within(main).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orders');
+    expect(within(main).getByRole('link', { name: 'All orders' })).toHaveAttribute('href', '/orders');
   });
 
   it('has a skip link, a header with the shop navigation, the menu and the main content', async () => {
@@ -112,6 +112,13 @@ describe('shell', () => {
           jsonResponse({ items: [], orderCount: 0 }),
         [`${testConfig.apiBaseUrls.photos}/users`]: () =>
           jsonResponse({ photosCount: 0, albumsCount: 0, status: 'ACTIVE' }),
+        [`${testConfig.apiBaseUrls.share}/users`]: () =>
+          jsonResponse({ readAlbumsCount: 0, grantedAlbumsCount: 0 }),
+        [`${testConfig.apiBaseUrls.photos}/photos?limit=6&sortKey=created&sortOrder=desc`]: () =>
+          jsonResponse({ cursor: null, images: [] }),
+        [`${testConfig.apiBaseUrls.widgets}/v1/widget/all`]: () => jsonResponse([]),
+        [`${testConfig.apiBaseUrls.projects}/api/v2/projects/c-1?skip=0&limit=3`]: () =>
+          jsonResponse({ projects: [], totalProjectCount: 0 }),
         [`${testConfig.apiBaseUrls.storage}/accounts/getaccountinformation`]: () =>
           jsonResponse({
             lastOrderDate: null,
@@ -199,7 +206,7 @@ describe('query parameters across navigation (docs/product/routes.md)', () => {
     await heading('My account overview');
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'My account' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('link', { name: 'Orders' }));
+    await userEvent.click(screen.getByRole('link', { name: 'All orders' }));
     await heading('Orders');
     expect(router.state.location.search).toBe('?stripped=true');
   });
