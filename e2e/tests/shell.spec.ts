@@ -44,7 +44,7 @@ test('an embedding app asks for stripped=true: no header, no menu, and it stays 
 
   await page
     .getByRole('main')
-    .getByRole('link', { name: t('title.orders'), exact: true })
+    .getByRole('link', { name: t('overview.allOrders'), exact: true })
     .click();
 
   await expect(page).toHaveURL(netherlands.url('/orders?stripped=true'));
