@@ -192,6 +192,7 @@ describe(`job leases across worker replicas (${process.env.DATABASE_URL ? 'Postg
   });
 
   it('keeps a running job its worker while the heartbeat renews the lease, however long the job takes', async () => {
+    const LEASE_SECONDS = 2;
     let releaseFirst: () => void = () => undefined;
     const runs: string[] = [];
     const worker = (name: string) =>
@@ -200,7 +201,9 @@ describe(`job leases across worker replicas (${process.env.DATABASE_URL ? 'Postg
         logger,
         concurrency: 1,
         pollIntervalMs: 20,
-        leaseSeconds: 1,
+        // Two seconds, renewed every third of it: a renewal would have to be more than a second late
+        // on a busy machine before the second worker could claim the job.
+        leaseSeconds: LEASE_SECONDS,
         handlers: {
           'test.long': () => {
             runs.push(name);
@@ -216,7 +219,7 @@ describe(`job leases across worker replicas (${process.env.DATABASE_URL ? 'Postg
     await until(() => runs.length > 0);
     const second = worker('second');
     // Three lease lengths: without renewal the second worker would have claimed the job twice over.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await new Promise((resolve) => setTimeout(resolve, 3 * LEASE_SECONDS * 1000));
     releaseFirst();
     await first.stop();
     await second.stop();
