@@ -1,6 +1,6 @@
 /**
  * The cluster tests (`npm run test:cluster`, PostgreSQL required): the real cluster of
- * `npm run cluster` (nginx, 2 API replicas, 2 workers, s3rver) on a fresh database, exercised over
+ * `npm run cluster` (nginx, 2 API replicas, 2 workers, Ceph RGW or s3rver) on a fresh database, exercised over
  * HTTP and WebSockets as browsers would, with replicas frozen and killed on purpose.
  */
 import { randomUUID } from 'node:crypto';
@@ -36,7 +36,7 @@ const jpeg = (seed: number) =>
 
 const tusMetadata = (fileName: string) => `filename ${Buffer.from(fileName).toString('base64')}`;
 
-describe.runIf(serverUrl)('the cluster: nginx, 2 API replicas, 2 workers, s3rver, PostgreSQL', () => {
+describe.runIf(serverUrl)('the cluster: nginx, 2 API replicas, 2 workers, S3, PostgreSQL', () => {
   let cluster: Cluster;
   let admin: pg.Client;
   let db: pg.Pool;
@@ -81,7 +81,7 @@ describe.runIf(serverUrl)('the cluster: nginx, 2 API replicas, 2 workers, s3rver
       endpoint: cluster.s3Endpoint,
       region: 'us-east-1',
       forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      credentials: cluster.s3Credentials,
     });
     try {
       const objects = await s3.send(
