@@ -5,7 +5,7 @@
  * Writes go through the product's own S3 blob store (the one tus upload pieces take), so a 100 MB
  * original is a multipart upload exactly as in production.
  */
-import { createHash } from 'node:crypto';
+import { createCipheriv, createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   DeleteObjectsCommand,
@@ -26,13 +26,10 @@ const ORIGINAL_BYTES = 100 * MiB;
 
 /** Chunk `index` of the 100 MB original: 1 MiB, different for every index, the same on every run. */
 function chunkOf(index: number): Buffer {
-  const chunk = Buffer.alloc(MiB);
-  let seed = createHash('sha256').update(`chunk ${index}`).digest();
-  for (let offset = 0; offset < MiB; offset += seed.length) {
-    seed.copy(chunk, offset);
-    seed = createHash('sha256').update(seed).digest();
-  }
-  return chunk;
+  const iv = Buffer.alloc(16);
+  iv.writeUInt32BE(index, 0);
+  const cipher = createCipheriv('aes-128-ctr', Buffer.from('s3 conformance!!'), iv);
+  return Buffer.concat([cipher.update(Buffer.alloc(MiB)), cipher.final()]);
 }
 
 function bytesOf(start: number, end: number): Buffer {
@@ -89,11 +86,13 @@ describe.each(kinds)('S3 conformance: %s', (kind) => {
 
   it('stores a 100 MB original in a multipart upload and reads back every byte', async () => {
     const written = createHash('sha256');
+    const writtenMd5 = createHash('md5');
     const original = Readable.from(
       (function* () {
         for (let index = 0; index < ORIGINAL_BYTES / MiB; index += 1) {
           const chunk = chunkOf(index);
           written.update(chunk);
+          writtenMd5.update(chunk);
           yield chunk;
         }
       })(),
@@ -104,9 +103,11 @@ describe.each(kinds)('S3 conformance: %s', (kind) => {
 
     const head = await client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: originalKey }));
     expect(head.ContentLength).toBe(ORIGINAL_BYTES);
-    // lib-storage sends 5 MiB parts: a multipart object's ETag is the MD5 of the parts' MD5s and
-    // their count (both Ceph and s3rver follow AWS here), never the MD5 of the bytes.
-    expect(head.ETag).toMatch(/^"[0-9a-f]{32}-20"$/);
+    // lib-storage sends 5 MiB parts. Ceph, as AWS, gives a multipart object the MD5 of its parts' MD5s
+    // and their count; s3rver gives the MD5 of the whole object. Nothing in the product reads an
+    // ETag as a checksum, which is why the difference is harmless (decision 142).
+    if (kind === 'ceph') expect(head.ETag).toMatch(/^"[0-9a-f]{32}-20"$/);
+    else expect(head.ETag).toBe(`"${writtenMd5.digest('hex')}"`);
     expect(await store.stat(originalKey)).toEqual({ size: ORIGINAL_BYTES });
 
     const readBack = await sha256Of(await store.read(originalKey));
