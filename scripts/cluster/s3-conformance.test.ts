@@ -67,7 +67,7 @@ describe.each(kinds)('S3 conformance: %s', (kind) => {
 
   beforeAll(async () => {
     const started = performance.now();
-    gateway = await startS3Gateway({ kind, buckets: [BUCKET] });
+    gateway = await startS3Gateway({ kind, buckets: [BUCKET], log: (line) => console.log(line) });
     console.log(`${kind}: started and answering S3 in ${Math.round(performance.now() - started)} ms`);
     client = s3ClientOf(gateway);
     store = createS3BlobStore({
