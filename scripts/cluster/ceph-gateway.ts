@@ -31,10 +31,20 @@ export interface CephGatewayOptions {
   log?: (line: string) => void;
 }
 
-const CEPH_BINARIES = ['ceph-mon', 'ceph-osd', 'radosgw', 'ceph', 'radosgw-admin', 'ceph-authtool', 'monmaptool'];
+const CEPH_BINARIES = [
+  'ceph-mon',
+  'ceph-osd',
+  'radosgw',
+  'ceph',
+  'radosgw-admin',
+  'ceph-authtool',
+  'monmaptool',
+];
 
 const binaryPath = (name: string) =>
-  ['/usr/bin', '/usr/local/bin', '/usr/sbin'].map((dir) => path.join(dir, name)).find((file) => existsSync(file));
+  ['/usr/bin', '/usr/local/bin', '/usr/sbin']
+    .map((dir) => path.join(dir, name))
+    .find((file) => existsSync(file));
 
 /** The Ceph programs this machine lacks (none: Ceph can run here). */
 export function missingCephBinaries(): string[] {
@@ -59,7 +69,9 @@ function run(file: string, args: string[], timeoutMs = 30_000): Promise<string> 
   return new Promise((resolve, reject) => {
     execFile(file, args, { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error) {
-        reject(new Error(`${path.basename(file)} ${args.join(' ')} failed: ${stderr || error.message}`.trim()));
+        reject(
+          new Error(`${path.basename(file)} ${args.join(' ')} failed: ${stderr || error.message}`.trim()),
+        );
       } else {
         resolve(stdout);
       }
@@ -150,14 +162,20 @@ export async function startCephGateway(options: CephGatewayOptions = {}): Promis
 
   const failure = async (what: string, daemon?: string) => {
     const entry = daemons.find((candidate) => candidate.name === daemon);
-    const state = entry && exited(entry.child) ? ` (${daemon} exited with ${entry.child.exitCode ?? entry.child.signalCode})` : '';
-    return new Error(
-      `Ceph did not start: ${what}${state}` + (entry ? await logTail(entry.logFile) : ''),
-    );
+    const state =
+      entry && exited(entry.child)
+        ? ` (${daemon} exited with ${entry.child.exitCode ?? entry.child.signalCode})`
+        : '';
+    return new Error(`Ceph did not start: ${what}${state}` + (entry ? await logTail(entry.logFile) : ''));
   };
 
   /** Polls `check` until it holds; a daemon that exits or the deadline ends the wait with its log. */
-  const waitUntil = async (what: string, daemon: string, timeoutMs: number, check: () => Promise<boolean>) => {
+  const waitUntil = async (
+    what: string,
+    daemon: string,
+    timeoutMs: number,
+    check: () => Promise<boolean>,
+  ) => {
     const deadline = Date.now() + timeoutMs;
     const entry = daemons.find((candidate) => candidate.name === daemon)!;
     while (Date.now() < deadline) {
@@ -214,7 +232,16 @@ rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
 
     const authtool = binaryPath('ceph-authtool')!;
     const monKeyring = path.join(dir, 'mon.keyring');
-    await run(authtool, ['--create-keyring', monKeyring, '--gen-key', '-n', 'mon.', '--cap', 'mon', 'allow *']);
+    await run(authtool, [
+      '--create-keyring',
+      monKeyring,
+      '--gen-key',
+      '-n',
+      'mon.',
+      '--cap',
+      'mon',
+      'allow *',
+    ]);
     await run(authtool, [
       '--create-keyring',
       keyring,
@@ -228,7 +255,17 @@ rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
       '--gen-key',
       '-n',
       'osd.0',
-      ...['--cap', 'mon', 'allow profile osd', '--cap', 'mgr', 'allow profile osd', '--cap', 'osd', 'allow *'],
+      ...[
+        '--cap',
+        'mon',
+        'allow profile osd',
+        '--cap',
+        'mgr',
+        'allow profile osd',
+        '--cap',
+        'osd',
+        'allow *',
+      ],
     ]);
     await run(authtool, [
       keyring,
@@ -240,7 +277,17 @@ rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
     await run(authtool, [monKeyring, '--import-keyring', keyring]);
     const monmap = path.join(dir, 'monmap');
     await run(binaryPath('monmaptool')!, ['--create', '--fsid', fsid, '--addv', 'a', monAddress, monmap]);
-    await run(binaryPath('ceph-mon')!, ['-c', conf, '--mkfs', '-i', 'a', '--monmap', monmap, '--keyring', monKeyring]);
+    await run(binaryPath('ceph-mon')!, [
+      '-c',
+      conf,
+      '--mkfs',
+      '-i',
+      'a',
+      '--monmap',
+      monmap,
+      '--keyring',
+      monKeyring,
+    ]);
 
     startDaemon('mon.a', 'ceph-mon', ['-i', 'a']);
     await waitUntil('the monitor answering', 'mon.a', 30_000, async () => {
@@ -252,9 +299,7 @@ rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
     await ceph('osd', 'new', osdUuid, '0');
     await run(binaryPath('ceph-osd')!, ['-c', conf, '--mkfs', '-i', '0', '--osd-uuid', osdUuid], 60_000);
     startDaemon('osd.0', 'ceph-osd', ['-i', '0']);
-    await waitUntil('osd.0 up', 'osd.0', 60_000, async () =>
-      /^osd\.0 up/m.test(await ceph('osd', 'dump')),
-    );
+    await waitUntil('osd.0 up', 'osd.0', 60_000, async () => /^osd\.0 up/m.test(await ceph('osd', 'dump')));
     log(`ceph: osd.0 up after ${Date.now() - started} ms`);
 
     startDaemon('rgw.a', 'radosgw', ['-n', 'client.rgw.a']);

@@ -53,7 +53,8 @@ async function sha256Of(stream: AsyncIterable<Uint8Array>): Promise<{ hash: stri
   return { hash: hash.digest('hex'), bytes };
 }
 
-const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+const statusOf = (error: unknown) =>
+  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 
 const mainKind = chooseS3Kind();
 // With Ceph as the suite's S3, s3rver runs here too: the fallback must keep passing the same checks.
@@ -127,9 +128,13 @@ describe.each(kinds)('S3 conformance: %s', (kind) => {
     expect(bytes.equals(bytesOf(start, end))).toBe(true);
 
     // The product's own read of a range, as photo downloads resume.
-    const tail = await sha256Of(await store.read(originalKey, { start: ORIGINAL_BYTES - 10, end: ORIGINAL_BYTES - 1 }));
+    const tail = await sha256Of(
+      await store.read(originalKey, { start: ORIGINAL_BYTES - 10, end: ORIGINAL_BYTES - 1 }),
+    );
     expect(tail).toEqual({
-      hash: createHash('sha256').update(bytesOf(ORIGINAL_BYTES - 10, ORIGINAL_BYTES - 1)).digest('hex'),
+      hash: createHash('sha256')
+        .update(bytesOf(ORIGINAL_BYTES - 10, ORIGINAL_BYTES - 1))
+        .digest('hex'),
       bytes: 10,
     });
   });
@@ -170,7 +175,10 @@ describe.each(kinds)('S3 conformance: %s', (kind) => {
   });
 
   it('deletes 1,000 keys in batches, after which none are listed', async () => {
-    const keys = Array.from({ length: 1000 }, (_, index) => `uploads/conformance/piece-${String(index).padStart(4, '0')}`);
+    const keys = Array.from(
+      { length: 1000 },
+      (_, index) => `uploads/conformance/piece-${String(index).padStart(4, '0')}`,
+    );
     const contentOf = (key: string) => Buffer.from(`the piece called ${key}\n`.repeat(8));
     for (let offset = 0; offset < keys.length; offset += 50) {
       await Promise.all(
@@ -185,7 +193,11 @@ describe.each(kinds)('S3 conformance: %s', (kind) => {
       let token: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'uploads/conformance/', ContinuationToken: token }),
+          new ListObjectsV2Command({
+            Bucket: BUCKET,
+            Prefix: 'uploads/conformance/',
+            ContinuationToken: token,
+          }),
         );
         listed.push(...(page.Contents ?? []).map((object) => object.Key!));
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -197,7 +209,9 @@ describe.each(kinds)('S3 conformance: %s', (kind) => {
     // Every byte read back is what was written.
     for (let offset = 0; offset < keys.length; offset += 50) {
       const batch = keys.slice(offset, offset + 50);
-      const hashes = await Promise.all(batch.map(async (key) => (await sha256Of(await store.read(key))).hash));
+      const hashes = await Promise.all(
+        batch.map(async (key) => (await sha256Of(await store.read(key))).hash),
+      );
       expect(hashes).toEqual(batch.map((key) => createHash('sha256').update(contentOf(key)).digest('hex')));
     }
 
@@ -213,7 +227,9 @@ describe.each(kinds)('S3 conformance: %s', (kind) => {
   });
 
   it('answers HEAD of a missing key with 404 (NotFound)', async () => {
-    const missing = client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'originals/conformance/none.jpg' }));
+    const missing = client.send(
+      new HeadObjectCommand({ Bucket: BUCKET, Key: 'originals/conformance/none.jpg' }),
+    );
     const error = await missing.then(
       () => undefined,
       (reason: unknown) => reason,

@@ -85,7 +85,9 @@ export async function startS3Gateway(options: S3GatewayOptions): Promise<S3Gatew
 }
 
 /** An SDK client as the product configures one (path-style, us-east-1). */
-export function s3ClientOf(gateway: Pick<S3Gateway, 'endpoint' | 'accessKeyId' | 'secretAccessKey'>): S3Client {
+export function s3ClientOf(
+  gateway: Pick<S3Gateway, 'endpoint' | 'accessKeyId' | 'secretAccessKey'>,
+): S3Client {
   return new S3Client({
     endpoint: gateway.endpoint,
     region: 'us-east-1',
