@@ -144,7 +144,7 @@ describe.each(kinds)('S3 conformance: %s', (kind) => {
     const body = bytesOf(0, 64 * 1024 - 1);
     await store.put(key, body, 'application/zip');
     const expiresInSeconds = 3;
-    const url = await store.presignedDownloadUrl(key, {
+    const url = await store.presignedDownloadUrl!(key, {
       fileName: 'Album.zip',
       contentType: 'application/zip',
       expiresInSeconds,
