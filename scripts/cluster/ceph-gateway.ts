@@ -230,53 +230,33 @@ rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
 `,
     );
 
-    const authtool = binaryPath('ceph-authtool')!;
-    const monKeyring = path.join(dir, 'mon.keyring');
-    await run(authtool, [
-      '--create-keyring',
-      monKeyring,
-      '--gen-key',
-      '-n',
-      'mon.',
-      '--cap',
-      'mon',
-      'allow *',
-    ]);
-    await run(authtool, [
-      '--create-keyring',
-      keyring,
-      '--gen-key',
-      '-n',
-      'client.admin',
-      ...['--cap', 'mon', 'allow *', '--cap', 'osd', 'allow *', '--cap', 'mgr', 'allow *'],
-    ]);
-    await run(authtool, [
-      keyring,
-      '--gen-key',
-      '-n',
-      'osd.0',
-      ...[
-        '--cap',
-        'mon',
-        'allow profile osd',
-        '--cap',
-        'mgr',
-        'allow profile osd',
-        '--cap',
-        'osd',
-        'allow *',
-      ],
-    ]);
-    await run(authtool, [
-      keyring,
-      '--gen-key',
-      '-n',
-      'client.rgw.a',
-      ...['--cap', 'mon', 'allow rw', '--cap', 'osd', 'allow rwx'],
-    ]);
-    await run(authtool, [monKeyring, '--import-keyring', keyring]);
+    // One ceph-authtool per key, all at once (each start costs a process), then joined: the mon's
+    // keyring holds every key so the cluster starts knowing them all; the shared one all but mon.'s.
+    const keys: [name: string, caps: string[]][] = [
+      ['mon.', ['mon', 'allow *']],
+      ['client.admin', ['mon', 'allow *', 'osd', 'allow *', 'mgr', 'allow *']],
+      ['osd.0', ['mon', 'allow profile osd', 'mgr', 'allow profile osd', 'osd', 'allow *']],
+      ['client.rgw.a', ['mon', 'allow rw', 'osd', 'allow rwx']],
+    ];
     const monmap = path.join(dir, 'monmap');
-    await run(binaryPath('monmaptool')!, ['--create', '--fsid', fsid, '--addv', 'a', monAddress, monmap]);
+    const keyFile = (name: string) => path.join(dir, `key-${name}`);
+    await Promise.all([
+      ...keys.map(([name, caps]) =>
+        run(binaryPath('ceph-authtool')!, [
+          '--create-keyring',
+          keyFile(name),
+          '--gen-key',
+          '-n',
+          name,
+          ...caps.flatMap((cap, index) => (index % 2 === 0 ? ['--cap', cap] : [cap])),
+        ]),
+      ),
+      run(binaryPath('monmaptool')!, ['--create', '--fsid', fsid, '--addv', 'a', monAddress, monmap]),
+    ]);
+    const keyTexts = await Promise.all(keys.map(([name]) => readFile(keyFile(name), 'utf8')));
+    const monKeyring = path.join(dir, 'mon.keyring');
+    await writeFile(monKeyring, keyTexts.join(''));
+    await writeFile(keyring, keyTexts.slice(1).join(''));
     await run(binaryPath('ceph-mon')!, [
       '-c',
       conf,
