@@ -150,6 +150,7 @@ export async function startCephGateway(options: CephGatewayOptions = {}): Promis
 
   /** A daemon in the foreground, as our child: it dies with us (parent-death signal) and on stop(). */
   const startDaemon = (name: string, binary: string, args: string[]) => {
+    // `log file = .../$name.log`: the daemon's full name (mon.a, osd.0, client.rgw.a).
     const logFile = path.join(logDir, `${name}.log`);
     const child = spawn(
       '/usr/bin/setpriv',
@@ -282,8 +283,8 @@ rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
     await waitUntil('osd.0 up', 'osd.0', 60_000, async () => /^osd\.0 up/m.test(await ceph('osd', 'dump')));
     log(`ceph: osd.0 up after ${Date.now() - started} ms`);
 
-    startDaemon('rgw.a', 'radosgw', ['-n', 'client.rgw.a']);
-    await waitUntil(`the RADOS Gateway answering at ${endpoint}`, 'rgw.a', 90_000, async () => {
+    startDaemon('client.rgw.a', 'radosgw', ['-n', 'client.rgw.a']);
+    await waitUntil(`the RADOS Gateway answering at ${endpoint}`, 'client.rgw.a', 90_000, async () => {
       const response = await fetch(endpoint, { signal: AbortSignal.timeout(2000) });
       await response.arrayBuffer();
       return true;
@@ -301,7 +302,7 @@ rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
       `--access-key=${accessKeyId}`,
       `--secret=${secretAccessKey}`,
     ]).catch(async (error: Error) => {
-      throw await failure(`creating the S3 user: ${error.message}`, 'rgw.a');
+      throw await failure(`creating the S3 user: ${error.message}`, 'client.rgw.a');
     });
     log(`ceph: RADOS Gateway answering S3 at ${endpoint} after ${Date.now() - started} ms`);
   } catch (error) {
