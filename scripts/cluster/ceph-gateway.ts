@@ -39,6 +39,8 @@ const CEPH_BINARIES = [
   'radosgw-admin',
   'ceph-authtool',
   'monmaptool',
+  // util-linux: gives each daemon a parent-death signal.
+  'setpriv',
 ];
 
 const binaryPath = (name: string) =>
@@ -153,7 +155,7 @@ export async function startCephGateway(options: CephGatewayOptions = {}): Promis
     // `log file = .../$name.log`: the daemon's full name (mon.a, osd.0, client.rgw.a).
     const logFile = path.join(logDir, `${name}.log`);
     const child = spawn(
-      '/usr/bin/setpriv',
+      binaryPath('setpriv')!,
       ['--pdeathsig', 'KILL', '--', binaryPath(binary)!, '-f', '-c', conf, ...args],
       { stdio: 'ignore' },
     );
