@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCluster } from './cluster/cluster';
+import { describeS3 } from './cluster/s3-gateway';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const databaseUrl = process.env.DATABASE_URL;
@@ -24,7 +25,8 @@ const cluster = await startCluster({
 });
 console.log(
   `\nThe shop: http://nl.localhost:${basePort}/ (any storefront: http://<id>.localhost:${basePort}/), ` +
-    `demo@example.com / demo-password. Logs: ${path.join(dir, 'logs')}. Ctrl-C stops everything.`,
+    `demo@example.com / demo-password. S3: ${describeS3(cluster.s3Kind)} at ${cluster.s3Endpoint} ` +
+    `(CLUSTER_S3=ceph|s3rver chooses). Logs: ${path.join(dir, 'logs')}. Ctrl-C stops everything.`,
 );
 
 let stopping = false;

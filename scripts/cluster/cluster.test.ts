@@ -1,7 +1,7 @@
 /**
  * The cluster tests (`npm run test:cluster`, PostgreSQL required): the real cluster of
- * `npm run cluster` (nginx, 2 API replicas, 2 workers, s3rver) on a fresh database, exercised over
- * HTTP and WebSockets as browsers would, with replicas frozen and killed on purpose.
+ * `npm run cluster` (nginx, 2 API replicas, 2 workers, Ceph RGW or s3rver) on a fresh database,
+ * exercised over HTTP and WebSockets as browsers would, with replicas frozen and killed on purpose.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DownloadListSchema, DownloadUrlSchema } from '@photo/contracts/downloads';
 import { CLUSTER_BUCKET, startCluster, type Cluster } from './cluster';
+import { chooseS3Kind } from './s3-gateway';
 import { httpRequest, signInOverHttp, type HttpCustomer } from './http-customer';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -34,9 +35,11 @@ const jpeg = (seed: number) =>
     .jpeg({ quality: 90 })
     .toBuffer();
 
+const suiteName = `the cluster: nginx, 2 API replicas, 2 workers, ${chooseS3Kind()}, PostgreSQL`;
+
 const tusMetadata = (fileName: string) => `filename ${Buffer.from(fileName).toString('base64')}`;
 
-describe.runIf(serverUrl)('the cluster: nginx, 2 API replicas, 2 workers, s3rver, PostgreSQL', () => {
+describe.runIf(serverUrl)(suiteName, () => {
   let cluster: Cluster;
   let admin: pg.Client;
   let db: pg.Pool;
@@ -81,7 +84,7 @@ describe.runIf(serverUrl)('the cluster: nginx, 2 API replicas, 2 workers, s3rver
       endpoint: cluster.s3Endpoint,
       region: 'us-east-1',
       forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      credentials: cluster.s3Credentials,
     });
     try {
       const objects = await s3.send(

@@ -1,14 +1,15 @@
 /**
  * A cluster on this machine, without containers (docs/operations.md, "A cluster on one machine"):
- * the S3 emulator s3rver (the only S3-compatible server installable here), API replicas
- * (`JOB_CONCURRENCY=0`), worker replicas and nginx in front (round-robin, WebSockets), all on loopback
- * and on one PostgreSQL database. Used by `npm run cluster`, the cluster tests and the cluster bench.
+ * an S3 (Ceph's RADOS Gateway when Ceph is installed, else the s3rver emulator: s3-gateway.ts,
+ * decision 142), API replicas (`JOB_CONCURRENCY=0`), worker replicas and nginx in front (round-robin,
+ * WebSockets), all on loopback and on one PostgreSQL database. Used by `npm run cluster`, the cluster
+ * tests and the cluster bench.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import S3rver from 's3rver';
+import { chooseS3Kind, describeS3, startS3Gateway, type S3Kind } from './s3-gateway';
 
 export interface ClusterOptions {
   /** The repository's root (where `apps/server` is). */
@@ -17,7 +18,7 @@ export interface ClusterOptions {
   dir: string;
   /** PostgreSQL shared by all replicas. */
   databaseUrl: string;
-  /** The load balancer listens here; replicas, s3rver follow (api 1..n, workers, s3rver). */
+  /** The load balancer listens here; replicas and the S3 follow (api 1..n, workers, S3). */
   basePort?: number;
   apiReplicas?: number;
   workerReplicas?: number;
@@ -29,6 +30,8 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** Settings of one replica (e.g. a METRICS_PORT each). */
   replicaEnv?: (name: string, port: number) => Record<string, string>;
+  /** Which S3 to run; `CLUSTER_S3`, else Ceph when installed (chooseS3Kind). */
+  s3?: S3Kind;
   /** Progress lines; silent by default. */
   log?: (line: string) => void;
 }
@@ -55,9 +58,12 @@ export interface Cluster {
   readonly url: string;
   readonly port: number;
   readonly s3Endpoint: string;
+  readonly s3Kind: S3Kind;
+  /** The keys replicas use, for tests that look into the bucket. */
+  readonly s3Credentials: { accessKeyId: string; secretAccessKey: string };
   readonly replicas: Replica[];
   replica(name: string): Replica;
-  /** Stops everything it started: replicas gracefully, then nginx and s3rver. */
+  /** Stops everything it started: replicas gracefully, then nginx and the S3. */
   stop(): Promise<void>;
 }
 
@@ -171,17 +177,16 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const nginxBinary = ensureNginx(log);
   await mkdir(path.join(options.dir, 'logs'), { recursive: true });
 
-  const s3Port = basePort + apiCount + workerCount + 1;
-  const s3 = new S3rver({
-    port: s3Port,
-    address: '127.0.0.1',
-    silent: true,
-    directory: path.join(options.dir, 's3'),
-    configureBuckets: [{ name: CLUSTER_BUCKET, configs: [] }],
+  const s3Kind = options.s3 ?? chooseS3Kind();
+  const s3 = await startS3Gateway({
+    kind: s3Kind,
+    buckets: [CLUSTER_BUCKET],
+    port: basePort + apiCount + workerCount + 1,
+    dir: options.dir,
+    log,
   });
-  await s3.run();
-  const s3Endpoint = `http://127.0.0.1:${s3Port}`;
-  log(`s3rver (S3 emulator) at ${s3Endpoint}, bucket ${CLUSTER_BUCKET}`);
+  const s3Endpoint = s3.endpoint;
+  log(`S3: ${describeS3(s3Kind)} at ${s3Endpoint}, bucket ${CLUSTER_BUCKET}`);
 
   const started: ChildProcess[] = [];
   const leftovers = () => {
@@ -197,8 +202,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       DATABASE_URL: options.databaseUrl,
       S3_ENDPOINT: s3Endpoint,
       S3_BUCKET: CLUSTER_BUCKET,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_PORT: String(basePort),
@@ -285,7 +290,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       nginx.kill('SIGQUIT');
       await exitOf(nginx);
     }
-    await s3.close();
+    await s3.stop();
     log('cluster stopped');
   };
 
@@ -326,6 +331,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     url: `http://127.0.0.1:${basePort}`,
     port: basePort,
     s3Endpoint,
+    s3Kind,
+    s3Credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
     replicas,
     replica(name) {
       const found = replicas.find((replica) => replica.name === name);
