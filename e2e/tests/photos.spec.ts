@@ -40,6 +40,13 @@ test.describe('my photos', () => {
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Close' }).click();
 
+    // The toast says where the photos went and jumps there (decision 145).
+    const notifications = page.getByRole('region', { name: 'Notifications' });
+    await expect(notifications).toContainText('5 photos added to 4 months');
+    await notifications.getByRole('link', { name: 'Show No date' }).click();
+    await expect(page.getByRole('heading', { name: /^No date/ })).toBeInViewport();
+    await expect(page).not.toHaveURL(/month=/);
+
     await expect(page.getByRole('heading', { name: /February 2022/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: /May 2008/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: /March 2008/ })).toBeVisible();

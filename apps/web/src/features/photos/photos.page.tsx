@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { useNavigate, useLocation } from 'react-router';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate, useLocation, useSearchParams } from 'react-router';
 import type { Photo } from '@photo/contracts/photos';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
@@ -14,6 +14,7 @@ import { SelectionToolbar } from '../../shared/photo-library/selection-toolbar';
 import { readSort, writeSort } from '../../shared/photo-library/sort-preference';
 import { SortSelect } from '../../shared/photo-library/sort-select';
 import { UploadDialog } from '../../shared/photo-library/upload/upload-dialog';
+import { parseMonthParam } from '../../shared/photo-library/upload/upload-placement';
 import { useUploadManager } from '../../shared/photo-library/upload/use-upload-manager';
 import { usePhotoLibrary } from './use-photo-library';
 import { WelcomeBanner } from './welcome-banner';
@@ -34,6 +35,22 @@ export function PhotosPage() {
   const [selecting, setSelecting] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   useUploadManager();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const startMonthParam = searchParams.get('month');
+  const startMonth = useMemo(() => parseMonthParam(startMonthParam), [startMonthParam]);
+  // Shown once: the parameter goes, so coming back from a preview restores the scroll instead.
+  const startMonthShown = useCallback(
+    () =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('month');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
 
   const open = useCallback(
     (photo: Photo) => void navigate({ pathname: `/my-photos/photos/preview/${photo.imageId}`, search }),
@@ -109,7 +126,14 @@ export function PhotosPage() {
         !importing && <p className="photo-grid-page__empty">{t('photos.empty')}</p>
       ) : (
         <div className="photo-grid-page__timeline">
-          <TimelineView store={store} selecting={selecting} onOpen={open} label={t('timeline.label')} />
+          <TimelineView
+            store={store}
+            selecting={selecting}
+            onOpen={open}
+            label={t('timeline.label')}
+            startMonth={startMonth}
+            onStartMonthShown={startMonthShown}
+          />
         </div>
       )}
       {selecting && (
