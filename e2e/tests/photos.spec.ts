@@ -98,7 +98,10 @@ test.describe('my photos', () => {
     await expect(page.getByRole('heading', { name: /August 2005/ })).toBeVisible();
     await expect(page.getByText('0 selected')).toBeHidden();
 
-    await page.getByRole('button', { name: 'Delete all photos' }).click();
+    // Not in the toolbar beside everyday actions: in its own part at the end of the page.
+    const dangerZone = page.getByRole('region', { name: 'Delete your library' });
+    await expect(page.locator('.photo-grid-page__toolbar').getByText('Delete all photos')).toHaveCount(0);
+    await dangerZone.getByRole('button', { name: 'Delete all photos' }).click();
     const deleteAll = page.getByRole('dialog', { name: 'Delete all photos' });
     await deleteAll.getByLabel('Type DELETE to confirm').fill('delete');
     await expect(deleteAll.getByText('Please type DELETE exactly as shown')).toBeHidden();

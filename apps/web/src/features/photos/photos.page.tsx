@@ -96,15 +96,6 @@ export function PhotosPage() {
               {t('photos.select')}
             </button>
             <SortSelect sort={sort} onChange={changeSort} />
-            {store.months.length > 0 && (
-              <button
-                type="button"
-                className="photo-grid-page__danger"
-                onClick={() => setDialog('delete-all')}
-              >
-                {t('photos.deleteAll.open')}
-              </button>
-            )}
           </>
         )}
       </div>
@@ -135,6 +126,16 @@ export function PhotosPage() {
             onStartMonthShown={startMonthShown}
           />
         </div>
+      )}
+      {!selecting && store.months.length > 0 && (
+        // Not beside everyday actions (issue 23): at the end of the page, set apart, said what it does.
+        <section className="photo-grid-page__danger-zone" aria-labelledby="photos-danger-zone">
+          <h2 id="photos-danger-zone">{t('photos.dangerZone.title')}</h2>
+          <p>{t('photos.dangerZone.text')}</p>
+          <button type="button" className="button button--danger" onClick={() => setDialog('delete-all')}>
+            {t('photos.deleteAll.open')}
+          </button>
+        </section>
       )}
       {selecting && (
         <SelectionToolbar
