@@ -12,7 +12,7 @@ import { DeleteAllDialog, DeleteSelectedDialog } from '../../shared/photo-librar
 import { SelectingBar } from '../../shared/photo-library/selecting-bar';
 import { SelectionToolbar } from '../../shared/photo-library/selection-toolbar';
 import { readSort, writeSort } from '../../shared/photo-library/sort-preference';
-import { SortSelect } from '../../shared/photo-library/sort-select';
+import { SortMenu } from '../../shared/photo-library/sort-menu';
 import { UploadDialog } from '../../shared/photo-library/upload/upload-dialog';
 import { parseMonthParam } from '../../shared/photo-library/upload/upload-placement';
 import { useUploadManager } from '../../shared/photo-library/upload/use-upload-manager';
@@ -95,7 +95,7 @@ export function PhotosPage() {
             >
               {t('photos.select')}
             </button>
-            <SortSelect sort={sort} onChange={changeSort} />
+            <SortMenu sort={sort} onChange={changeSort} />
           </>
         )}
       </div>
