@@ -2,7 +2,6 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { AccountBanner } from '../../shared/customer/account-banner';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
-import { useUploadPlacementToasts } from '../../shared/photo-library/upload/use-upload-placement-toasts';
 import { AppLink } from '../../shared/routing/app-link';
 import { useAppQuery } from '../../shared/routing/use-app-query';
 import { ShopNavigation } from './shop-navigation';
@@ -18,7 +17,6 @@ export function MainShell() {
   const { stripped, hideHeaderNav } = useAppQuery();
   const { pathname } = useLocation();
   const loading = useNavigation().state === 'loading';
-  useUploadPlacementToasts();
   const classes = ['shell', stripped && 'shell--stripped', pathname === '/' && 'shell--home'];
   return (
     <>

@@ -9,7 +9,8 @@ const PHOTOS_PATH = '/my-photos/photos';
 
 /**
  * Says where an upload's old photos went, with a link to that month of the timeline (decision 145).
- * Mounted by the signed-in shell, so it speaks whichever page the customer browsed to meanwhile.
+ * Used by the pages that upload (the library, an album), not the shell: the upload code stays out of
+ * every other page's bundle.
  */
 export function useUploadPlacementToasts() {
   const i18n = useI18n();
