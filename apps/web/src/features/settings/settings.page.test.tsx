@@ -78,7 +78,9 @@ describe('the settings pages', () => {
     for (const link of links) {
       const section = document.getElementById(link.getAttribute('href')!.slice(1));
       expect(section?.tagName).toBe('SECTION');
-      expect(within(section!).getAllByRole('heading', { level: 2 })[0]).toHaveTextContent(link.textContent!);
+      expect(within(section!).getAllByRole('heading', { level: 2 })[0]).toHaveTextContent(
+        link.textContent ?? '',
+      );
     }
   });
 

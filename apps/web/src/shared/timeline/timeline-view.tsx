@@ -142,7 +142,11 @@ export function TimelineView({
       (candidate) => candidate.key === monthKey(startMonth.year, startMonth.month),
     );
     if (!block && store.indexStatus !== 'fulfilled') return;
-    if (block) jumpTo(block);
+    if (block) {
+      // A link to a month (decision 145) lands on it before paint, as a restored scroll position does.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      jumpTo(block);
+    }
     onStartMonthShown?.();
   }, [startMonth, scroller, height, layout, store.indexStatus, jumpTo, onStartMonthShown]);
 
