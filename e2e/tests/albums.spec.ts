@@ -49,11 +49,12 @@ async function addFromLibrary(
   if (checkAccessibility) await expectAccessible(page);
   await choice.getByRole('button', { name: 'Choose from My photos' }).click();
   const picker = page.getByRole('dialog', { name: `Choose photos for ${albumName}` });
-  await expect(picker.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expect(picker.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  await expect(picker.getByRole('button', { name: 'Add photos', exact: true })).toBeDisabled();
   for (const name of fileNames) await tile(picker, name, 'Select').click();
   if (checkAccessibility) await expectAccessible(page);
-  await picker.getByRole('button', { name: 'Next' }).click();
   const count = fileNames.length;
+  await picker.getByRole('button', { name: `Add ${count} photo${count === 1 ? '' : 's'}` }).click();
   await expect(toast(page, `${count} photo${count === 1 ? '' : 's'} added to ${albumName}`)).toBeVisible();
 }
 

@@ -40,10 +40,17 @@ test.describe('my photos', () => {
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Close' }).click();
 
+    // The toast says where the photos went and jumps there (decision 145).
+    const notifications = page.getByRole('region', { name: 'Notifications' });
+    await expect(notifications).toContainText('5 photos added to 4 months');
+    await notifications.getByRole('link', { name: 'Show No date' }).click();
+    await expect(page.getByRole('heading', { name: /^No date/ })).toBeInViewport();
+    await expect(page).not.toHaveURL(/month=/);
+
     await expect(page.getByRole('heading', { name: /February 2022/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: /May 2008/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: /March 2008/ })).toBeVisible();
-    await expect(page.getByRole('heading', { name: /Unknown Date/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^No date/ })).toBeVisible();
     await expect(tile(page, 'Canon_40D.jpg')).toHaveAttribute('title', 'Taken on 30 May 2008');
     await expect(tile(page, 'iphone_13_pro_max.HEIC')).toHaveAttribute('title', 'Taken on 16 February 2022');
     await expect(tile(page, 'landscape_6.jpg')).not.toHaveAttribute('title', /.+/);
@@ -91,7 +98,10 @@ test.describe('my photos', () => {
     await expect(page.getByRole('heading', { name: /August 2005/ })).toBeVisible();
     await expect(page.getByText('0 selected')).toBeHidden();
 
-    await page.getByRole('button', { name: 'Delete all photos' }).click();
+    // Not in the toolbar beside everyday actions: in its own part at the end of the page.
+    const dangerZone = page.getByRole('region', { name: 'Delete your library' });
+    await expect(page.locator('.photo-grid-page__toolbar').getByText('Delete all photos')).toHaveCount(0);
+    await dangerZone.getByRole('button', { name: 'Delete all photos' }).click();
     const deleteAll = page.getByRole('dialog', { name: 'Delete all photos' });
     await deleteAll.getByLabel('Type DELETE to confirm').fill('delete');
     await expect(deleteAll.getByText('Please type DELETE exactly as shown')).toBeHidden();

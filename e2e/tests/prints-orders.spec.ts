@@ -114,6 +114,21 @@ test.describe('prints ordered end to end, and the storage reactivation', () => {
     ).toBeVisible();
   });
 
+  test("the overview tells a lapsing customer how many photos go on which day, with 'Keep my photos'", async ({
+    openSignedIn,
+  }) => {
+    const page = await openSignedIn(lapsingCustomer, unitedKingdom, '/');
+    const storage = page.getByRole('region', { name: 'Photo storage' });
+    await expect(storage).toContainText('12 days storage remaining.');
+    await expect(storage).toContainText(/\d+ photos? will be deleted on \d{1,2} [A-Z][a-z]+ \d{4}\./);
+    await storage.getByRole('button', { name: 'Keep my photos' }).click();
+    const modal = page.getByRole('dialog', { name: 'Your photos will be deleted in 12 days.' });
+    await expect(modal).toContainText('Place an order to keep them for another 18 months.');
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+  });
+
   test(
     'tells a new customer how long their photos are kept as the time runs out, and an order keeps them',
     { tag: SERVER_CLOCK_TAG },

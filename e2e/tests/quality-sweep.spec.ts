@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { FeatureFlagName } from '@photo/contracts/app-config';
 import { appRoutes, type AppRoute } from '../../apps/web/src/app/route-table';
 import { canAccess } from '../../apps/web/src/shared/routing/access-rule';
@@ -215,8 +215,8 @@ for (const storefront of storefrontPerLanguage) {
 
 /**
  * A phone at 390 x 844 (issue 23): in every language the header takes one row on every page (the shop's
- * links behind one 'Shop' button), and the photos page shows its whole first row of photos without
- * scrolling. One signed-in page per language visits them all.
+ * links behind one 'Shop' button), the photos page shows its whole first row of photos, the orders page
+ * its first order and an order's details its status, all without scrolling. One signed-in page per language visits them all.
  */
 const PHONE_SCREEN = { width: 390, height: 844 };
 
@@ -261,6 +261,24 @@ for (const storefront of storefrontPerLanguage) {
     else if (firstRow > PHONE_SCREEN.height) {
       problems.push(`/my-photos/photos: the first row of photos ends at ${firstRow}px, below the screen`);
     }
+
+    // Orders (issue 23): the first order, and on its details page its status, without scrolling.
+    const bottomOf = (locator: Locator) =>
+      locator.evaluate((element) => Math.round(element.getBoundingClientRect().bottom));
+    await openInApp(page, storefront, '/orders');
+    const firstOrder = page.locator('.orders__item').first();
+    await expect(firstOrder).toBeVisible();
+    const orderBottom = await bottomOf(firstOrder);
+    if (orderBottom > PHONE_SCREEN.height)
+      problems.push(`/orders: the first order ends at ${orderBottom}px, below the screen`);
+    await firstOrder.getByRole('link').first().click();
+    const status = page.locator('.order-details__summary .order-badge').first();
+    await expect(status).toBeVisible();
+    const statusBottom = await bottomOf(status);
+    if (statusBottom > PHONE_SCREEN.height)
+      problems.push(
+        `${new URL(page.url()).pathname}: the order's status ends at ${statusBottom}px, below the screen`,
+      );
     expect(problems).toEqual([]);
   });
 }

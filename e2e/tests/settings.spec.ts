@@ -4,7 +4,7 @@ import { pageHeading } from '../support/account-area';
 import { expect, test } from '../support/fixtures';
 import { linkIn, waitForMail } from '../support/mailbox';
 import { netherlands, unitedKingdom } from '../support/storefronts';
-import { appTexts, signInTexts } from '../support/texts';
+import { appTexts, fill, signInTexts } from '../support/texts';
 import { newThrowawayCustomer } from '../support/throwaway-customer';
 
 const t = appTexts(unitedKingdom);
@@ -153,6 +153,11 @@ test('a customer in the Netherlands prefers iDEAL, then saves a card on the prov
   await expect(page.getByRole('status').filter({ hasText: nl('paymentMethod.saved') })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('radio', { name: nl('paymentMethod.method.ideal') })).toBeChecked();
+  await expect(
+    page.getByText(fill(nl('paymentMethod.current'), { method: nl('paymentMethod.method.ideal') })),
+  ).toBeVisible();
+  // A euro storefront offers SEPA direct debit.
+  await expect(page.getByRole('radio', { name: nl('paymentMethod.method.sepaDirectDebit') })).toBeVisible();
   await expectNoAxeViolations(page);
 
   // A card is saved on the provider's page: nothing is charged, and it is kept once the provider says so.
@@ -164,6 +169,18 @@ test('a customer in the Netherlands prefers iDEAL, then saves a card on the prov
   await expect(page).toHaveURL(netherlands.url('/settings/payment-method'));
   await page.reload();
   await expect(page.getByRole('radio', { name: nl('paymentMethod.method.card') })).toBeChecked();
+  await context.close();
+});
+
+test('a customer in the United Kingdom sees no current method yet and is never offered SEPA direct debit', async ({
+  browser,
+}) => {
+  const { page, context } = await newThrowawayCustomer(browser, unitedKingdom, '/settings/payment-method');
+  await expect(pageHeading(page, unitedKingdom, 'title.paymentMethod')).toBeVisible();
+  await expect(page.getByText(t('paymentMethod.currentNone'))).toBeVisible();
+  await expect(page.getByRole('radio', { name: t('paymentMethod.method.card') })).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText('SEPA');
+  await expectNoAxeViolations(page);
   await context.close();
 });
 

@@ -246,6 +246,23 @@ describe('an album (docs/product/albums.md)', () => {
     expect(screen.getByRole('dialog', { name: 'Add photos' })).toBeInTheDocument();
   });
 
+  it('picks from the library with Cancel and a button that says what it adds', async () => {
+    const user = userEvent.setup();
+    renderApp({
+      path: '/my-photos/albums/a1',
+      routes: albumRoutes(testAlbum('a1', { albumName: 'Rome' }), [], {
+        [`${photosBase}/users/timeline?sortKey=dateTaken`]: () => jsonResponse([]),
+      }),
+    });
+    await heading('Rome');
+    await user.click(screen.getByRole('button', { name: 'Add photos' }));
+    await user.click(screen.getByRole('button', { name: 'Choose from My photos' }));
+    const picker = screen.getByRole('dialog', { name: 'Choose photos for Rome' });
+    expect(within(picker).getByRole('button', { name: 'Add photos' })).toBeDisabled();
+    await user.click(within(picker).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Choose photos for Rome' })).not.toBeInTheDocument();
+  });
+
   it('orders prints of the selected photos: notice, then the editor with the selection after 3 s', async () => {
     stubLayout();
     const user = userEvent.setup();

@@ -13,7 +13,8 @@ const ignoreOpen = () => undefined;
 
 /**
  * 'Add photos' from the library (docs/product/albums.md): the library's own grid, in select mode, inside a dialog.
- * 'Next' needs at least one photo (docs/product/albums.md, validation.md); the photos then go into the album in chunks.
+ * Cancel leaves the album as it was; the last button says what it does ('Add 3 photos', decision 145) and
+ * needs at least one photo (docs/product/albums.md, validation.md); the photos then go into the album in chunks.
  */
 export function LibraryPicker({ album, onClose }: { album: AlbumTarget; onClose: () => void }) {
   const { t } = useI18n();
@@ -63,7 +64,7 @@ export function LibraryPicker({ album, onClose }: { album: AlbumTarget; onClose:
             disabled={selected === 0 || !!progress}
             onClick={() => void next()}
           >
-            {t('album.next')}
+            {t('album.pick.add', { count: selected })}
           </button>
         </>
       }

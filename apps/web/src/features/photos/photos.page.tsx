@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { useNavigate, useLocation } from 'react-router';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate, useLocation, useSearchParams } from 'react-router';
 import type { Photo } from '@photo/contracts/photos';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
@@ -12,8 +12,9 @@ import { DeleteAllDialog, DeleteSelectedDialog } from '../../shared/photo-librar
 import { SelectingBar } from '../../shared/photo-library/selecting-bar';
 import { SelectionToolbar } from '../../shared/photo-library/selection-toolbar';
 import { readSort, writeSort } from '../../shared/photo-library/sort-preference';
-import { SortSelect } from '../../shared/photo-library/sort-select';
+import { SortMenu } from '../../shared/photo-library/sort-menu';
 import { UploadDialog } from '../../shared/photo-library/upload/upload-dialog';
+import { parseMonthParam } from '../../shared/photo-library/upload/upload-placement';
 import { useUploadManager } from '../../shared/photo-library/upload/use-upload-manager';
 import { usePhotoLibrary } from './use-photo-library';
 import { WelcomeBanner } from './welcome-banner';
@@ -34,6 +35,22 @@ export function PhotosPage() {
   const [selecting, setSelecting] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   useUploadManager();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const startMonthParam = searchParams.get('month');
+  const startMonth = useMemo(() => parseMonthParam(startMonthParam), [startMonthParam]);
+  // Shown once: the parameter goes, so coming back from a preview restores the scroll instead.
+  const startMonthShown = useCallback(
+    () =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('month');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
 
   const open = useCallback(
     (photo: Photo) => void navigate({ pathname: `/my-photos/photos/preview/${photo.imageId}`, search }),
@@ -78,16 +95,7 @@ export function PhotosPage() {
             >
               {t('photos.select')}
             </button>
-            <SortSelect sort={sort} onChange={changeSort} />
-            {store.months.length > 0 && (
-              <button
-                type="button"
-                className="photo-grid-page__danger"
-                onClick={() => setDialog('delete-all')}
-              >
-                {t('photos.deleteAll.open')}
-              </button>
-            )}
+            <SortMenu sort={sort} onChange={changeSort} />
           </>
         )}
       </div>
@@ -109,8 +117,25 @@ export function PhotosPage() {
         !importing && <p className="photo-grid-page__empty">{t('photos.empty')}</p>
       ) : (
         <div className="photo-grid-page__timeline">
-          <TimelineView store={store} selecting={selecting} onOpen={open} label={t('timeline.label')} />
+          <TimelineView
+            store={store}
+            selecting={selecting}
+            onOpen={open}
+            label={t('timeline.label')}
+            startMonth={startMonth}
+            onStartMonthShown={startMonthShown}
+          />
         </div>
+      )}
+      {!selecting && store.months.length > 0 && (
+        // Not beside everyday actions (issue 23): at the end of the page, set apart, said what it does.
+        <section className="photo-grid-page__danger-zone" aria-labelledby="photos-danger-zone">
+          <h2 id="photos-danger-zone">{t('photos.dangerZone.title')}</h2>
+          <p>{t('photos.dangerZone.text')}</p>
+          <button type="button" className="button button--danger" onClick={() => setDialog('delete-all')}>
+            {t('photos.deleteAll.open')}
+          </button>
+        </section>
       )}
       {selecting && (
         <SelectionToolbar

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { parseCookieConsent, writeCookieConsent } from '../../shared/cookie-consent/cookie-consent';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { useToasts } from '../../shared/ui/toasts';
+import type { SettingsSectionId } from './settings-sections';
 
 /** docs/product/entities.md: the cookie consent of this storefront (analytics, marketing; both off by default), to review and change. */
 export function CookieSettings() {
@@ -17,7 +18,11 @@ export function CookieSettings() {
   };
 
   return (
-    <section className="settings__section" aria-labelledby={headingId}>
+    <section
+      id={'cookie-settings' satisfies SettingsSectionId}
+      className="settings__section"
+      aria-labelledby={headingId}
+    >
       <h2 className="settings__heading" id={headingId}>
         {t('settings.cookies.heading')}
       </h2>

@@ -5,6 +5,7 @@ import { SubmitFailure } from '../../shared/forms/submit-failure';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
+import type { SettingsSectionId } from './settings-sections';
 
 /**
  * 'Download my data' (issue 12): a zip of the account built in the background; it appears on the
@@ -23,7 +24,11 @@ export function DataExportSection() {
   });
 
   return (
-    <section className="settings__section" aria-labelledby={headingId}>
+    <section
+      id={'your-data' satisfies SettingsSectionId}
+      className="settings__section"
+      aria-labelledby={headingId}
+    >
       <h2 className="settings__heading" id={headingId}>
         {t('settings.data.heading')}
       </h2>

@@ -4,6 +4,7 @@ import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import type { SettingsSectionId } from './settings-sections';
 
 /** 'Delete my account' (issue 12): asks, then mails the link that confirms the deletion. */
 export function DeleteAccountSection() {
@@ -24,7 +25,11 @@ export function DeleteAccountSection() {
   };
 
   return (
-    <section className="settings__section" aria-labelledby={headingId}>
+    <section
+      id={'delete-account' satisfies SettingsSectionId}
+      className="settings__section"
+      aria-labelledby={headingId}
+    >
       <h2 className="settings__heading" id={headingId}>
         {t('settings.delete.heading')}
       </h2>

@@ -6,6 +6,7 @@ import { SubmitFailure } from '../../shared/forms/submit-failure';
 import { useSubmit } from '../../shared/forms/use-submit';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { QueryStates } from '../../shared/ui/query-states';
+import type { SettingsSectionId } from './settings-sections';
 
 const newsletterKey = ['customers', 'me', 'newsletter'] as const;
 
@@ -31,7 +32,11 @@ export function NewsletterSection() {
   });
 
   return (
-    <section className="settings__section" aria-labelledby={headingId}>
+    <section
+      id={'newsletter' satisfies SettingsSectionId}
+      className="settings__section"
+      aria-labelledby={headingId}
+    >
       <h2 className="settings__heading" id={headingId}>
         {t('settings.newsletter.heading')}
       </h2>

@@ -28,11 +28,35 @@ describe('the payment method page', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Change your payment method' })).toBeInTheDocument();
     expect(await screen.findByRole('radio', { name: 'PayPal' })).toBeChecked();
+    expect(screen.getByText('Your current payment method: PayPal')).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: 'Invoice' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: 'Credit or debit card' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your payment method has been saved.');
     expect(sent).toEqual([{ method: 'card' }]);
+    expect(screen.getByText('Your current payment method: Credit or debit card')).toBeInTheDocument();
+  });
+
+  it('never mentions SEPA direct debit where the storefront has no SEPA (uk)', async () => {
+    const { view } = open(() => jsonResponse({ available: ['card', 'paypal'], preferred: null }));
+    expect(await screen.findByRole('radio', { name: 'Credit or debit card' })).not.toBeChecked();
+    expect(screen.getByText('You have not chosen a payment method yet.')).toBeInTheDocument();
+    expect(
+      screen.getByText("A card is confirmed on our payment provider's secure page. Nothing is charged."),
+    ).toBeInTheDocument();
+    expect(view.container).not.toHaveTextContent(/SEPA/);
+  });
+
+  it('offers and explains SEPA direct debit on a euro storefront', async () => {
+    open(() =>
+      jsonResponse({
+        available: ['ideal', 'card', 'paypal', 'sepaDirectDebit'],
+        preferred: 'sepaDirectDebit',
+      }),
+    );
+    expect(await screen.findByRole('radio', { name: 'SEPA direct debit' })).toBeChecked();
+    expect(screen.getByText('Your current payment method: SEPA direct debit')).toBeInTheDocument();
+    expect(screen.getByText(/A card or SEPA direct debit is confirmed/)).toBeInTheDocument();
   });
 
   it("sends the browser to the provider's page when the method is saved there", async () => {

@@ -29,8 +29,8 @@ const methodLabels: Record<PaymentMethodId, MessageId> = {
 };
 
 /**
- * '/settings/payment-method' (issue 12): the preferred method for future orders, from the storefront's
- * methods. Card and SEPA are saved on the payment provider's page with nothing charged (decision 105).
+ * '/settings/payment-method' (issue 12): the customer's current method, then the storefront's methods
+ * (the server's list: SEPA only where prices are in euro) to choose the one for future orders. Card and SEPA are saved on the payment provider's page with nothing charged (decision 105).
  */
 export function PaymentMethodPage() {
   const t = useT();
@@ -82,6 +82,11 @@ function PaymentMethodForm({ methods }: { methods: PaymentMethods }) {
 
   return (
     <form className="settings__form" onSubmit={submit}>
+      <p className="settings__current">
+        {methods.preferred
+          ? t('paymentMethod.current', { method: t(methodLabels[methods.preferred]) })
+          : t('paymentMethod.currentNone')}
+      </p>
       <fieldset className="settings__methods">
         <legend>{t('paymentMethod.legend')}</legend>
         {methods.available.map((method) => (
@@ -97,7 +102,14 @@ function PaymentMethodForm({ methods }: { methods: PaymentMethods }) {
           </label>
         ))}
       </fieldset>
-      <p className="settings__hint">{t('paymentMethod.providerHint')}</p>
+      {/* Only the methods this storefront has are named: the uk storefront never mentions SEPA. */}
+      {methods.available.includes('sepaDirectDebit') ? (
+        <p className="settings__hint">{t('paymentMethod.providerHint')}</p>
+      ) : (
+        methods.available.includes('card') && (
+          <p className="settings__hint">{t('paymentMethod.providerHintCard')}</p>
+        )
+      )}
       {saved && <p role="status">{t('paymentMethod.saved')}</p>}
       <SubmitFailure message={save.failure} />
       <FormActions

@@ -55,6 +55,35 @@ describe('the settings pages', () => {
     );
   });
 
+  it("start with 'On this page': one link to each part, each part a section with that heading", async () => {
+    renderApp({
+      path: '/settings',
+      routes: {
+        [addressesUrl]: () => jsonResponse([home]),
+        [newsletterUrl]: () => jsonResponse({ status: 'none' }),
+      },
+    });
+    const onThisPage = await screen.findByRole('navigation', { name: 'On this page' });
+    const links = within(onThisPage).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Personal details',
+      'E-mail address',
+      'Payment method',
+      'Addresses',
+      'Newsletter',
+      'Cookie settings',
+      'Your data',
+      'Delete my account',
+    ]);
+    for (const link of links) {
+      const section = document.getElementById(link.getAttribute('href')!.slice(1));
+      expect(section?.tagName).toBe('SECTION');
+      expect(within(section!).getAllByRole('heading', { level: 2 })[0]).toHaveTextContent(
+        link.textContent ?? '',
+      );
+    }
+  });
+
   it('say so when the addresses cannot be loaded, and try again', async () => {
     let fail = true;
     renderApp({

@@ -13,18 +13,39 @@ import { DataExportSection } from './data-export-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { NewsletterSection } from './newsletter-section';
 import { settingsPaths } from './settings-paths';
+import { settingsSections, type SettingsSectionId } from './settings-sections';
 import { settingsQueries } from './settings.queries';
 import './settings.css';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ id, title, children }: { id: SettingsSectionId; title: string; children: ReactNode }) {
   const headingId = useId();
   return (
-    <section className="settings__section" aria-labelledby={headingId}>
+    <section id={id} className="settings__section" aria-labelledby={headingId}>
       <h2 className="settings__heading" id={headingId}>
         {title}
       </h2>
       {children}
     </section>
+  );
+}
+
+/** One tap to each part of the page (issue 23: on a phone the settings are one long scroll). */
+function OnThisPage() {
+  const { t } = useI18n();
+  const headingId = useId();
+  return (
+    <nav className="settings__on-this-page" aria-labelledby={headingId}>
+      <h2 className="settings__on-this-page-heading" id={headingId}>
+        {t('settings.onThisPage')}
+      </h2>
+      <ul>
+        {settingsSections.map((section) => (
+          <li key={section.id}>
+            <a href={`#${section.id}`}>{t(section.heading)}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -46,7 +67,9 @@ export function SettingsPage() {
 
   return (
     <Page title={t('title.settings')}>
-      <Section title={t('settings.details.heading')}>
+      <OnThisPage />
+
+      <Section id="personal-details" title={t('settings.details.heading')}>
         <dl className="settings__facts">
           <div>
             <dt>{t('settings.details.name')}</dt>
@@ -86,20 +109,20 @@ export function SettingsPage() {
         </AppLink>
       </Section>
 
-      <Section title={t('settings.email.heading')}>
+      <Section id="email-address" title={t('settings.email.heading')}>
         <p className="settings__value">{customer.email}</p>
         <AppLink className="button button--secondary" to={paths.email}>
           {t('title.email')}
         </AppLink>
       </Section>
 
-      <Section title={t('settings.paymentMethod.heading')}>
+      <Section id="payment-method" title={t('settings.paymentMethod.heading')}>
         <AppLink className="button button--secondary" to={paths.paymentMethod}>
           {t('title.paymentMethod')}
         </AppLink>
       </Section>
 
-      <Section title={t('settings.addresses.heading')}>
+      <Section id="addresses" title={t('settings.addresses.heading')}>
         <QueryStates query={addresses} errorMessage={t('settings.loadError')}>
           {() => <AddressList addresses={shownAddresses ?? []} />}
         </QueryStates>

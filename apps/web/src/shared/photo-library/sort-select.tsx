@@ -2,7 +2,7 @@ import { useI18n } from '../i18n/i18n.context';
 import type { MessageId } from '../i18n/translator';
 import type { TimelineSort } from '../timeline/timeline-store';
 
-const sortChoices: Array<{ value: string; sort: TimelineSort; label: MessageId }> = [
+export const sortChoices: Array<{ value: string; sort: TimelineSort; label: MessageId }> = [
   {
     value: 'dateTaken-desc',
     sort: { sortKey: 'dateTaken', sortOrder: 'desc' },

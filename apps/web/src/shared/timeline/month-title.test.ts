@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import en from '../../../locales/en.json';
+import de from '../../../locales/de.json';
+import fr from '../../../locales/fr.json';
 import { createTranslator } from '../i18n/translator';
 import { monthTitle, takenOnDate } from './month-title';
 
-const translator = (locale: string) => createTranslator(locale, { 'timeline.unknownDate': 'Unknown Date' });
+const translator = (locale: string, messages: Record<string, string> = en) =>
+  createTranslator(locale, messages);
 
 describe('month titles and dates', () => {
   it('format in the locale of the storefront', () => {
@@ -16,7 +20,9 @@ describe('month titles and dates', () => {
     expect(takenOnDate(translator('nl-NL'), '2016-07-16T00:00:01')).toBe('16 juli 2016');
   });
 
-  it('name the month of photos without a date', () => {
-    expect(monthTitle(translator('en-GB'), 0, 0)).toBe('Unknown Date');
+  it("name the month of photos without a date in the storefront's language", () => {
+    expect(monthTitle(translator('en-GB'), 0, 0)).toBe('No date');
+    expect(monthTitle(translator('de-AT', de), 0, 0)).toBe('Ohne Datum');
+    expect(monthTitle(translator('fr-FR', fr), 0, 0)).toBe('Sans date');
   });
 });

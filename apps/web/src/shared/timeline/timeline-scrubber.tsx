@@ -97,11 +97,11 @@ export function TimelineScrubber({ layout, current, onJump }: TimelineScrubberPr
       {years.map((block) => (
         <span
           key={block.key}
-          className="timeline__scrubber-year"
+          className={`timeline__scrubber-year${block.year === 0 ? ' timeline__scrubber-year--no-date' : ''}`}
           style={{ top: `${(block.top / Math.max(1, totalHeight)) * 100}%` }}
           aria-hidden="true"
         >
-          {block.year === 0 ? '?' : block.year}
+          {block.year === 0 ? i18n.t('timeline.unknownDate') : block.year}
         </span>
       ))}
       {current && (

@@ -7,6 +7,7 @@ import { PhotoTile } from './photo-tile';
 import {
   computeLayout,
   fitColumns,
+  monthKey,
   scrollSpace,
   visibleMonths,
   type MonthBlock,
@@ -27,6 +28,9 @@ export interface TimelineViewProps {
   selecting: boolean;
   onOpen: (photo: Photo) => void;
   label: string;
+  /** Opens at this month once it is in the index (a link to a month); told when it got there. */
+  startMonth?: { year: number; month: number } | undefined;
+  onStartMonthShown?: () => void;
 }
 
 function useElementSize(element: HTMLElement | null) {
@@ -47,7 +51,14 @@ function useElementSize(element: HTMLElement | null) {
  * geometry is arithmetic (no per-photo layout), months load as they come near, and the scroll box
  * is compressed above the browser's height cap so every month stays reachable.
  */
-export function TimelineView({ store, selecting, onOpen, label }: TimelineViewProps) {
+export function TimelineView({
+  store,
+  selecting,
+  onOpen,
+  label,
+  startMonth,
+  onStartMonthShown,
+}: TimelineViewProps) {
   useTimelineStore(store);
   const i18n = useI18n();
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
@@ -124,6 +135,20 @@ export function TimelineView({ store, selecting, onOpen, label }: TimelineViewPr
     },
     [scroller, space],
   );
+
+  useLayoutEffect(() => {
+    if (!startMonth || !scroller || height === 0) return;
+    const block = layout.blocks.find(
+      (candidate) => candidate.key === monthKey(startMonth.year, startMonth.month),
+    );
+    if (!block && store.indexStatus !== 'fulfilled') return;
+    if (block) {
+      // A link to a month (decision 145) lands on it before paint, as a restored scroll position does.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      jumpTo(block);
+    }
+    onStartMonthShown?.();
+  }, [startMonth, scroller, height, layout, store.indexStatus, jumpTo, onStartMonthShown]);
 
   const thumbnailSize = window.innerWidth >= LARGE_SCREEN ? 800 : 300;
   const currentBlock = visibleMonths(layout, logicalTop, logicalTop + 1)[0]?.block;

@@ -106,3 +106,26 @@ describe('a toast', () => {
     expect(region()).not.toHaveTextContent('Download failed');
   });
 });
+
+describe('a toast with a link', () => {
+  it('is reached by keyboard, waits while the link has focus, and follows it in the app', () => {
+    vi.useFakeTimers();
+    const onSelect = vi.fn();
+    renderToasts({
+      message: '3 photos added to October 2008',
+      action: { label: 'Show October 2008', href: '/my-photos/photos?month=2008-10', onSelect },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Raise' }));
+    const link = screen.getByRole('link', { name: 'Show October 2008' });
+    expect(link).toHaveAttribute('href', '/my-photos/photos?month=2008-10');
+    fireEvent.focus(link);
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(region()).toHaveTextContent('3 photos added to October 2008');
+    fireEvent.click(link);
+    expect(onSelect).toHaveBeenCalledTimes(1);
+    expect(region()).not.toHaveTextContent('3 photos added to October 2008');
+    vi.useRealTimers();
+  });
+});

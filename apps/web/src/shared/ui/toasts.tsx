@@ -6,6 +6,11 @@ export type ToastTone = 'info' | 'success' | 'error';
 
 /** docs/product/limits.md: notifications stay 10 s unless they say otherwise (download toasts 5 s). */
 export const TOAST_MS = 10_000;
+/**
+ * A toast with a link stays longer by default (decision 145): reaching it by keyboard or on a phone
+ * takes time, and its clock stops only once it is reached.
+ */
+export const ACTION_TOAST_MS = 20_000;
 
 export interface ToastInput {
   message: string;
@@ -15,10 +20,22 @@ export interface ToastInput {
    */
   durationMs?: number;
   tone?: ToastTone;
+  /**
+   * One link in the toast ('Show October 2008'). The region sits above the router, so the raiser
+   * passes the navigation; `href` keeps it a real link (open in a new tab, read as a link).
+   */
+  action?: ToastAction;
 }
 
-export interface Toast extends Required<ToastInput> {
+export interface ToastAction {
+  label: string;
+  href: string;
+  onSelect: () => void;
+}
+
+export interface Toast extends Required<Omit<ToastInput, 'action'>> {
   id: number;
+  action?: ToastAction;
 }
 
 export interface ToastStore {
@@ -52,7 +69,8 @@ export function createToastStore(): ToastStore {
 
   const store: ToastStore = {
     show(input) {
-      const toast: Toast = { tone: 'info', durationMs: TOAST_MS, ...input, id: nextId++ };
+      const durationMs = input.action ? ACTION_TOAST_MS : TOAST_MS;
+      const toast: Toast = { tone: 'info', durationMs, ...input, id: nextId++ };
       toasts = [...toasts, toast];
       clocks.set(toast.id, { remainingMs: toast.durationMs, startedAt: Date.now() });
       start(toast.id);
@@ -96,7 +114,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return <ToastContext value={store}>{children}</ToastContext>;
 }
 
-/** `useToasts().show({ message, durationMs, tone })`. */
+/** `useToasts().show({ message, durationMs, tone, action })`. */
 export function useToasts(): ToastStore {
   const store = use(ToastContext);
   if (!store) throw new Error('useToasts must be used inside <ToastProvider>');
@@ -121,6 +139,20 @@ export function ToastRegion() {
           .map((toast) => (
             <li key={toast.id} className={`toast toast--${toast.tone}`}>
               <span className="toast__message">{toast.message}</span>
+              {toast.action && (
+                <a
+                  className="toast__action"
+                  href={toast.action.href}
+                  onClick={(event) => {
+                    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                    event.preventDefault();
+                    toast.action!.onSelect();
+                    store.dismiss(toast.id);
+                  }}
+                >
+                  {toast.action.label}
+                </a>
+              )}
               <button
                 type="button"
                 className="toast__dismiss"

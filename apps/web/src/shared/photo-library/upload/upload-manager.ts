@@ -16,7 +16,17 @@ export interface UploadItem {
   progress: number;
   failure?: UploadFailure;
   photoId?: string;
+  /** The photo's taken date as the service filed it (local time), once known. */
+  dateTaken?: string;
 }
+
+/** A batch whose every file has an outcome: the taken dates of the photos it added (not duplicates). */
+export interface SettledBatch {
+  albumId?: string;
+  added: ReadonlyArray<{ dateTaken?: string }>;
+}
+
+const SETTLED: ReadonlySet<UploadStatus> = new Set(['done', 'duplicate', 'failed']);
 
 const failureByCode: Partial<Record<string, UploadFailure>> = {
   unsupported_media_type: 'type',
@@ -69,6 +79,9 @@ export class UploadManager {
   private lookUp: PhotoLookup | undefined;
   private processingCheck: ReturnType<typeof setTimeout> | undefined;
   private sequence = 0;
+  private settledListeners = new Set<(batch: SettledBatch) => void>();
+  private reported = new Set<string>();
+  private processedLate = new Set<string>();
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -76,6 +89,45 @@ export class UploadManager {
   };
 
   getSnapshot = () => this.items;
+
+  /** Told once per confirmed batch, when its last file is done, a duplicate or failed. */
+  onBatchSettled = (listener: (batch: SettledBatch) => void) => {
+    this.settledListeners.add(listener);
+    return () => {
+      this.settledListeners.delete(listener);
+    };
+  };
+
+  private reportSettledBatches() {
+    if (this.settledListeners.size === 0) return;
+    const byBatch = new Map<string, UploadItem[]>();
+    for (const item of this.items) {
+      const batch = this.batches.get(item.id);
+      if (batch === undefined || this.reported.has(batch)) continue;
+      byBatch.set(batch, [...(byBatch.get(batch) ?? []), item]);
+    }
+    for (const [batch, items] of byBatch) {
+      if (!items.every((item) => SETTLED.has(item.status))) continue;
+      this.reported.add(batch);
+      const albumId = this.albums.get(items[0]!.id);
+      void Promise.all(items.filter((item) => item.status === 'done').map((item) => this.datedOf(item))).then(
+        (added) => {
+          for (const listener of this.settledListeners) listener({ ...(albumId ? { albumId } : {}), added });
+        },
+      );
+    }
+  }
+
+  /**
+   * Processing can date a photo the upload's header reader could not (ExifTool), and its push event
+   * carries no date: such a photo is read once more, only when someone waits for the batch.
+   */
+  private async datedOf(item: UploadItem): Promise<{ dateTaken?: string }> {
+    if (item.dateTaken !== undefined) return { dateTaken: item.dateTaken };
+    if (!item.photoId || !this.processedLate.has(item.id)) return {};
+    const photo = await this.lookUp?.(item.photoId).catch(() => undefined);
+    return photo?.dateTaken ? { dateTaken: photo.dateTaken } : {};
+  }
 
   configure(uploadBaseUrl: string, lookUp: PhotoLookup) {
     this.endpoint = `${uploadBaseUrl}${UPLOAD_FILES_PATH}`;
@@ -85,6 +137,7 @@ export class UploadManager {
   private update(id: string, change: Partial<UploadItem>) {
     this.items = this.items.map((item) => (item.id === id ? { ...item, ...change } : item));
     for (const listener of this.listeners) listener();
+    this.reportSettledBatches();
   }
 
   /** Adds chosen files; nothing is sent until `start()`. Files over the size limit fail at once. */
@@ -171,8 +224,10 @@ export class UploadManager {
             this.update(item.id, {
               progress: 1,
               photoId: result.photo.imageId,
+              ...(result.photo.dateTaken ? { dateTaken: result.photo.dateTaken } : {}),
               status: result.duplicate ? 'duplicate' : finished ? 'done' : 'processing',
             });
+            if (!finished) this.processedLate.add(item.id);
             this.settle(result.photo.imageId);
             this.scheduleProcessingCheck();
           } catch {
@@ -238,7 +293,9 @@ export class UploadManager {
         // The photo says only that processing failed; the push event would have said why.
         this.update(
           item.id,
-          photo.status === 'ready' ? { status: 'done' } : { status: 'failed', failure: 'other' },
+          photo.status === 'ready'
+            ? { status: 'done', ...(photo.dateTaken ? { dateTaken: photo.dateTaken } : {}) }
+            : { status: 'failed', failure: 'other' },
         );
       }),
     );
