@@ -43,14 +43,14 @@ test.describe('my photos', () => {
     // The toast says where the photos went and jumps there (decision 145).
     const notifications = page.getByRole('region', { name: 'Notifications' });
     await expect(notifications).toContainText('5 photos added to 4 months');
-    await notifications.getByRole('link', { name: 'Show No date' }).click();
-    await expect(page.getByRole('heading', { name: /^No date/ })).toBeInViewport();
+    await notifications.getByRole('link', { name: 'Show Unknown Date' }).click();
+    await expect(page.getByRole('heading', { name: /^Unknown Date/ })).toBeInViewport();
     await expect(page).not.toHaveURL(/month=/);
 
     await expect(page.getByRole('heading', { name: /February 2022/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: /May 2008/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: /March 2008/ })).toBeVisible();
-    await expect(page.getByRole('heading', { name: /^No date/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Unknown Date/ })).toBeVisible();
     await expect(tile(page, 'Canon_40D.jpg')).toHaveAttribute('title', 'Taken on 30 May 2008');
     await expect(tile(page, 'iphone_13_pro_max.HEIC')).toHaveAttribute('title', 'Taken on 16 February 2022');
     await expect(tile(page, 'landscape_6.jpg')).not.toHaveAttribute('title', /.+/);

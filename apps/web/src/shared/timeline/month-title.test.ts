@@ -21,7 +21,7 @@ describe('month titles and dates', () => {
   });
 
   it("name the month of photos without a date in the storefront's language", () => {
-    expect(monthTitle(translator('en-GB'), 0, 0)).toBe('No date');
+    expect(monthTitle(translator('en-GB'), 0, 0)).toBe('Unknown Date');
     expect(monthTitle(translator('de-AT', de), 0, 0)).toBe('Ohne Datum');
     expect(monthTitle(translator('fr-FR', fr), 0, 0)).toBe('Sans date');
   });

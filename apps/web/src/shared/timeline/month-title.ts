@@ -5,7 +5,7 @@ const TAKEN_ON = { dateStyle: 'long', timeZone: 'UTC' } satisfies Intl.DateTimeF
 
 type Formatting = Pick<Translator, 't' | 'formatDate'>;
 
-/** 'May 2024', or 'No date' for photos without a real taken date (month 0 of year 0; decision 145). */
+/** 'May 2024', or 'Unknown Date' for photos without a real taken date (month 0 of year 0; decision 145). */
 export function monthTitle(i18n: Formatting, year: number, month: number): string {
   if (year === 0) return i18n.t('timeline.unknownDate');
   return i18n.formatDate(new Date(Date.UTC(year, month - 1, 1)), MONTH_TITLE);

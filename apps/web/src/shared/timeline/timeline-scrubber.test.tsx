@@ -30,12 +30,12 @@ describe('timeline scrubber', () => {
     );
     expect(screen.getByRole('slider', { name: 'Jump to a month' })).toHaveAttribute(
       'aria-valuetext',
-      'No date',
+      'Unknown Date',
     );
     const labels = [...container.querySelectorAll('.timeline__scrubber-year')].map(
       (label) => label.textContent,
     );
-    expect(labels).toEqual(['2024', '2008', 'No date']);
+    expect(labels).toEqual(['2024', '2008', 'Unknown Date']);
     expect(container).not.toHaveTextContent('?');
   });
 });

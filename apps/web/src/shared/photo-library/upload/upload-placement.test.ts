@@ -37,7 +37,7 @@ describe('where an upload put its photos (decision 145)', () => {
 
   it('names the undated group, January 1970 included', () => {
     const notice = placementNotice(english, taken(undefined, '1970-01-01T00:00:00'), now);
-    expect(notice?.message).toBe('2 photos added under No date');
+    expect(notice?.message).toBe('2 photos added under Unknown Date');
     expect(monthParam(notice!.target)).toBe('0-00');
     expect(parseMonthParam('0-00')).toEqual({ year: 0, month: 0 });
   });

@@ -2,7 +2,7 @@ import type { Translator } from '../../i18n/translator';
 import { monthTitle } from '../../timeline/month-title';
 
 export interface MonthPlacement {
-  /** 0 for photos without a real taken date (the timeline's 'No date' group). */
+  /** 0 for photos without a real taken date (the timeline's 'Unknown Date' group). */
   year: number;
   month: number;
   count: number;
