@@ -59,8 +59,8 @@ describe.runIf(photoFixturesPresent)('the embedded server (PGlite) killed with k
       const started = performance.now();
       const restarts: number[] = [];
       for (let cycle = 0; cycle < CYCLES; cycle += 1) {
-        // Lean cycles: the kill lands while a write is in flight, a moment after the server answers.
-        const dwell = performance.now() + 200 + Math.random() * 800;
+        // Lean cycles: the kill lands while a write is in flight, a second or two after the server answers.
+        const dwell = performance.now() + 1000 + Math.random() * 1500;
         while (performance.now() < dwell || writer.inFlight === 0) {
           await new Promise((resolve) => setTimeout(resolve, 10));
         }

@@ -79,6 +79,7 @@ export function startWriter(customer: HttpCustomer, photos: { name: string; byte
   let writing = true;
   let sequence = 0;
   let inFlight = 0;
+  let refused = false;
   const attempted = { calls: 0, failed: 0 };
   const once = async () => {
     sequence += 1;
@@ -102,8 +103,12 @@ export function startWriter(customer: HttpCustomer, photos: { name: string; byte
         if (answer.photoId) acknowledged.photos.push(answer.photoId);
         else attempted.failed += 1;
       }
-    } catch {
-      attempted.failed += 1;
+    } catch (error) {
+      // A refused connection is no write at all (nothing listens while the server starts again).
+      if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED') {
+        attempted.calls -= 1;
+        refused = true;
+      } else attempted.failed += 1;
     } finally {
       inFlight -= 1;
     }
@@ -111,8 +116,8 @@ export function startWriter(customer: HttpCustomer, photos: { name: string; byte
   const loop = async () => {
     while (writing) {
       await once();
-      // A refused connection answers at once: without a pause the loop would spin while nothing listens.
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, refused ? 100 : 10));
+      refused = false;
     }
   };
   const running = Promise.all([loop(), loop()]);
