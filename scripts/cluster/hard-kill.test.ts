@@ -73,9 +73,9 @@ describe.runIf(serverUrl && photoFixturesPresent)('the cluster after kill -9, on
   });
 
   const photoStates = async (ids: string[]) =>
-    (await db.query<{ status: string }>(`SELECT status FROM photos WHERE id = ANY($1::uuid[])`, [ids])).rows.map(
-      (row) => row.status,
-    );
+    (
+      await db.query<{ status: string }>(`SELECT status FROM photos WHERE id = ANY($1::uuid[])`, [ids])
+    ).rows.map((row) => row.status);
 
   /** A killed replica's sessions end with it at once (PostgreSQL notices a dead client only later). */
   const endSessionsOf = (replica: Replica) =>
