@@ -135,7 +135,12 @@ export function startWriter(customer: HttpCustomer, photos: { name: string; byte
 }
 
 /** Every acknowledged change is there and whole: each album, each photo ready with all its files. */
-export async function missingAcknowledged(customer: HttpCustomer, acknowledged: Acknowledged) {
+export async function missingAcknowledged(
+  customer: HttpCustomer,
+  acknowledged: Acknowledged,
+  /** Off: only that each photo is there and ready (one call each), for polling until the jobs are done. */
+  options: { files: boolean } = { files: true },
+) {
   const problems: string[] = [];
   const checkAlbum = async (album: { id: string; name: string }) => {
     const answer = await customer.call(`/api/photos/albums/${album.id}`);
@@ -148,6 +153,12 @@ export async function missingAcknowledged(customer: HttpCustomer, acknowledged: 
       return;
     }
     const photo = answer.json<{ url: string; untouchedUrl: string; thumbnails?: { url: string }[] }>();
+    // Thumbnails are listed once the photo is processed.
+    if ((photo.thumbnails ?? []).length === 0) {
+      problems.push(`photo ${photoId}: not ready`);
+      return;
+    }
+    if (!options.files) return;
     for (const url of [photo.untouchedUrl, photo.url, ...(photo.thumbnails ?? []).map((t) => t.url)]) {
       const address = new URL(url, 'http://localhost');
       const file = await customer.call(`${address.pathname}${address.search}`);
