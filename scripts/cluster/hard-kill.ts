@@ -74,13 +74,37 @@ export interface Acknowledged {
  * A customer who keeps writing (uploads of real photos, new albums) until stopped. Calls that fail
  * (connection reset by the kill, 502/503 from a restarting replica) are simply not acknowledged.
  */
-export function startWriter(customer: HttpCustomer, photos: { name: string; bytes: Buffer }[]) {
+export function startWriter(
+  signedIn: HttpCustomer,
+  photos: { name: string; bytes: Buffer }[],
+  /**
+   * Signs in again. A kill between the identity provider's refresh-token rotation and the session's
+   * saving of the new token signs the customer out (decision 144); the writer counts it and goes on.
+   */
+  signInAgain: () => Promise<HttpCustomer>,
+) {
+  let customer = signedIn;
+  let renewing: Promise<void> | undefined;
   const acknowledged: Acknowledged = { photos: [], albums: [] };
   let writing = true;
   let sequence = 0;
   let inFlight = 0;
   let refused = false;
-  const attempted = { calls: 0, failed: 0 };
+  const attempted = { calls: 0, failed: 0, sessionsLost: 0 };
+  const renewAfter = (status: number) => {
+    if (status !== 401 || renewing) return renewing;
+    attempted.sessionsLost += 1;
+    renewing = signInAgain().then(
+      (next) => {
+        customer = next;
+        renewing = undefined;
+      },
+      () => {
+        renewing = undefined;
+      },
+    );
+    return renewing;
+  };
   const once = async () => {
     sequence += 1;
     const current = sequence;
@@ -96,12 +120,18 @@ export function startWriter(customer: HttpCustomer, photos: { name: string; byte
         });
         if (answer.status === 201) {
           acknowledged.albums.push({ id: answer.json<{ albumId: string }>().albumId, name });
-        } else attempted.failed += 1;
+        } else {
+          attempted.failed += 1;
+          await renewAfter(answer.status);
+        }
       } else {
         const photo = photos[current % photos.length]!;
         const answer = await uploadOverTus(customer, photo.name, uniqueJpeg(photo.bytes, `write-${current}`));
         if (answer.photoId) acknowledged.photos.push(answer.photoId);
-        else attempted.failed += 1;
+        else {
+          attempted.failed += 1;
+          await renewAfter(answer.status);
+        }
       }
     } catch (error) {
       // A refused connection is no write at all (nothing listens while the server starts again).
