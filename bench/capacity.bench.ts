@@ -215,6 +215,9 @@ async function main() {
           : await bareSocket('x'.repeat(size));
     // The push connect does a handshake per call: fewer of them keep its run as long as the others'.
     const calls = row.bare === 'socket' ? Math.ceil(CALLS / 5) : CALLS;
+    // One run each, not counted, so both are measured compiled (a bare route starts interpreted too).
+    await cpuMsPerCall(bare.app, bare.call, calls);
+    await cpuMsPerCall(t.app, row.call, calls);
     const measured: number[] = [];
     const baseline: number[] = [];
     for (let run = 0; run < RUNS; run++) {
