@@ -122,11 +122,10 @@ function importCost(specifier: string): string {
     await import(${JSON.stringify(specifier)});
     globalThis.gc(); const after = process.memoryUsage();
     console.log(JSON.stringify({ rss: after.rss - before.rss, heap: after.heapUsed - before.heapUsed }));`;
-  const child = spawnSync(
-    'node',
-    ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script],
-    { cwd: SERVER_DIR, encoding: 'utf8' },
-  );
+  const child = spawnSync('node', ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: SERVER_DIR,
+    encoding: 'utf8',
+  });
   if (child.status !== 0) return `failed: ${child.stderr.slice(0, 200)}`;
   const cost = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { rss: number; heap: number };
   return `rss +${megabytes(cost.rss)}, heap +${megabytes(cost.heap)}`;
@@ -149,7 +148,13 @@ async function main() {
   };
   try {
     // The first start seeds the demo (and loads its image and PDF code); the measured one does not.
-    const seeding = createBenchServer({ root: ROOT, port: PORT, dataDir, nice: 0, env: { ...env, DEMO_DATA: 'true' } });
+    const seeding = createBenchServer({
+      root: ROOT,
+      port: PORT,
+      dataDir,
+      nice: 0,
+      env: { ...env, DEMO_DATA: 'true' },
+    });
     await seeding.start();
     await seeding.stop();
     const token = await accessTokenFor(databaseUrl);
@@ -160,7 +165,9 @@ async function main() {
     const pid = server.pid()!;
     await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
     const idle = residentBytes(pid);
-    console.log(`API replica on PostgreSQL, idle ${IDLE_SECONDS} s after start (${(startMs / 1000).toFixed(1)} s): RSS ${megabytes(idle)}, load average ${load()}`);
+    console.log(
+      `API replica on PostgreSQL, idle ${IDLE_SECONDS} s after start (${(startMs / 1000).toFixed(1)} s): RSS ${megabytes(idle)}, load average ${load()}`,
+    );
 
     const month = `/api/photos/photos/timeline/${LIBRARY.bigMonth.year}/${LIBRARY.bigMonth.month}?limit=24`;
     const calls = [

@@ -62,8 +62,7 @@ const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package
  * does not hold their 30-40 MB (decision 143).
  */
 let toolkit:
-  | Promise<{ PDFDocument: typeof PDFDocument; regular: fontkit.Font; bold: fontkit.Font }>
-  | undefined;
+  Promise<{ PDFDocument: typeof PDFDocument; regular: fontkit.Font; bold: fontkit.Font }> | undefined;
 function loadToolkit() {
   toolkit ??= (async () => {
     const [{ default: PDFDocument }, { create }] = await Promise.all([import('pdfkit'), import('fontkit')]);
