@@ -10,6 +10,7 @@
 import os from 'node:os';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
 import { openBenchDatabase } from './support/bench-database';
 import { median } from './support/stats';
 import { insertLibraryPhotos, type LibraryShape } from './support/timeline-library';
@@ -54,15 +55,28 @@ const get =
 const pushConnect =
   (url: string, headers: Record<string, string>): Inject =>
   async (app) => {
-    const socket = await app.injectWS(url, { headers });
-    const first = await new Promise<Buffer>((resolve, reject) => {
-      socket.once('message', (data: Buffer) => resolve(data));
-      socket.once('close', () => reject(new Error(`${url} closed before its first message`)));
+    let socket: WebSocket | undefined;
+    // Listening from the socket's creation on: a server that sends at once would otherwise be missed.
+    const first = new Promise<Buffer>((resolve, reject) => {
+      void app
+        .injectWS(
+          url,
+          { headers },
+          {
+            onInit: (created) => {
+              socket = created;
+              created.once('message', (data: Buffer) => resolve(data));
+              created.once('close', () => reject(new Error(`${url} closed before its first message`)));
+            },
+          },
+        )
+        .catch(reject);
     });
-    const closed = new Promise((resolve) => socket.once('close', resolve));
-    socket.terminate();
+    const message = await first;
+    const closed = new Promise((resolve) => socket!.once('close', resolve));
+    socket!.terminate();
     await closed;
-    return first.length;
+    return message.length;
   };
 
 async function bareJson(bytes: number): Promise<{ app: FastifyInstance; call: Inject }> {
