@@ -147,14 +147,14 @@ async function main() {
 
   const month = `/api/photos/photos/timeline/${CUSTOMER_LIBRARY.bigMonth.year}/${CUSTOMER_LIBRARY.bigMonth.month}`;
   const section = await t.app.inject({ method: 'GET', url: `${month}?limit=24`, headers });
-  const photoId = (section.json() as { images: Array<{ imageId: string }> }).images[0]!.imageId;
+  const photoId = section.json<{ images: Array<{ imageId: string }> }>().images[0]!.imageId;
   await t.blobs.put(
     `photos/${demo.customerId}/${photoId}/300.webp`,
     Buffer.alloc(THUMBNAIL_BYTES, 1),
     'image/webp',
   );
   const orders = await t.app.inject({ method: 'GET', url: '/api/orders/v2/superorders/me', headers });
-  const orderCode = (orders.json() as { items: Array<{ orderCode: string }> }).items[0]!.orderCode;
+  const orderCode = orders.json<{ items: Array<{ orderCode: string }> }>().items[0]!.orderCode;
 
   const upgradeHeaders = { cookie: demo.cookie, origin: headers.origin!, host: headers.host! };
   const cases: Array<{ name: string; label: string; call: Inject; bare: 'json' | 'bytes' | 'socket' }> = [
