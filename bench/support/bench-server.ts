@@ -21,6 +21,8 @@ export interface BenchServer {
   start(): Promise<number>;
   /** Stops it and waits for it to exit. */
   stop(): Promise<void>;
+  /** The process id of what was started (the node process itself when neither niced nor pinned). */
+  pid(): number | undefined;
 }
 
 export function createBenchServer(options: BenchServerOptions): BenchServer {
@@ -90,6 +92,7 @@ export function createBenchServer(options: BenchServerOptions): BenchServer {
       await waitUntilReady(`http://127.0.0.1:${options.port}/readyz`, 180_000);
       return performance.now() - started;
     },
+    pid: () => server?.pid,
     async stop() {
       kill();
       if (server && server.exitCode === null) await new Promise((resolve) => server!.once('exit', resolve));

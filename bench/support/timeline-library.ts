@@ -152,6 +152,23 @@ FROM (
 ) AS oriented`;
 }
 
+/**
+ * Inserts a library of `shape` for an existing customer with the count triggers on, as uploads leave
+ * it: fine for a few thousand photos (the capacity bench's customer), too slow for a million.
+ */
+export async function insertLibraryPhotos(db: Database, ownerId: string, shape: LibraryShape): Promise<void> {
+  await db.query(
+    `INSERT INTO photo_libraries (owner_id, status) VALUES ($1, 'ACTIVE')
+     ON CONFLICT (owner_id) DO UPDATE SET status = 'ACTIVE'`,
+    [ownerId],
+  );
+  const sql = insertBatchSql(shape);
+  for (let batch = 0; batch < shape.batches; batch += 1) {
+    await db.query(sql, [ownerId, batch, shape.photos, shape.batches]);
+  }
+  await db.exec(`ANALYZE photos`);
+}
+
 /** A customer with an active library, as activation leaves it. */
 export async function createBenchCustomer(db: Database, email: string): Promise<string> {
   const { rows } = await db.query<{ id: string }>(

@@ -19,12 +19,24 @@ export interface ActiveSession {
 /** Only this hash is stored: a copy of the sessions table holds no working cookie. */
 export const hashSecret = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/** Decrypted session tokens kept: one per signed-in browser is plenty. */
+const OPENED_SESSIONS_KEPT = 5_000;
+
 /** BFF sessions: random ids for the browser, tokens encrypted and bound to their row. */
 export function createSessionsService(sessions: SessionsRepository, cipher: TokenCipher) {
+  // The row is still read on every call (a session ended anywhere ends here at once); only the
+  // decryption of the same sealed value is remembered, since it always gives the same tokens (decision 143).
+  const opened = new Map<string, SessionTokens>();
   const open = (record: Awaited<ReturnType<SessionsRepository['find']>>): ActiveSession | undefined => {
     if (!record) return undefined;
-    const tokens = JSON.parse(cipher.decrypt(record.tokens, record.idHash)) as SessionTokens;
-    return { ...record, tokens };
+    const key = `${record.idHash} ${record.tokens}`;
+    let tokens = opened.get(key);
+    if (!tokens) {
+      tokens = JSON.parse(cipher.decrypt(record.tokens, record.idHash)) as SessionTokens;
+      if (opened.size >= OPENED_SESSIONS_KEPT) opened.delete(opened.keys().next().value!);
+      opened.set(key, tokens);
+    }
+    return { ...record, tokens: { ...tokens } };
   };
   const seal = (tokens: SessionTokens, idHash: string) => cipher.encrypt(JSON.stringify(tokens), idHash);
 

@@ -175,6 +175,29 @@ export function createMerchandiseService(data: unknown = catalogueData) {
       };
     };
 
+  /**
+   * Each channel's products by code, per language, built on first use: the catalogue does not change
+   * while the process runs, and building a channel's whole list for every order line was most of an
+   * order page's CPU (decision 143). The first article listing a code wins, as a search would find it.
+   */
+  const productIndexes = new Map<string, Map<string, { article: Article; size: SizeOption }>>();
+  const productIndex = (channelId: string, locale: string | undefined) => {
+    const channel = channelOf(channelId);
+    if (!channel) return undefined;
+    const key = `${channelId} ${languageOf(locale ?? channel.storefront.locales[0])}`;
+    let index = productIndexes.get(key);
+    if (!index) {
+      index = new Map();
+      for (const article of service.channelArticles(channelId, { locale: locale ?? null })?.articles ?? []) {
+        for (const size of article.sizes) {
+          if (!index.has(size.productCode)) index.set(size.productCode, { article, size });
+        }
+      }
+      productIndexes.set(key, index);
+    }
+    return index;
+  };
+
   const service = {
     channels(): MerchandiseChannel[] {
       return storefronts.map((storefront) => ({
@@ -259,12 +282,7 @@ export function createMerchandiseService(data: unknown = catalogueData) {
       productCode: string,
       locale?: string,
     ): { article: Article; size: SizeOption } | undefined {
-      const channel = service.channelArticles(channelId, { locale: locale ?? null });
-      for (const article of channel?.articles ?? []) {
-        const size = article.sizes.find((candidate) => candidate.productCode === productCode);
-        if (size) return { article, size };
-      }
-      return undefined;
+      return productIndex(channelId, locale)?.get(productCode);
     },
 
     /**

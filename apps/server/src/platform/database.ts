@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 export interface QueryResult<Row> {
@@ -25,6 +25,8 @@ export interface Database extends Queryable {
 
 export async function openPgliteDatabase(dataDir: string | undefined): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
+  // Imported here, not at the top: a replica on PostgreSQL never holds PGlite's 45 MB (decision 143).
+  const { PGlite } = await import('@electric-sql/pglite');
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
   return wrapPglite(client);

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
+import type * as fontkit from 'fontkit';
+import type PDFDocument from 'pdfkit';
 
 /**
  * The one PDF renderer of the system (invoices today; any document later): a document is described
@@ -58,14 +58,23 @@ const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package
  * Parsed once per process and handed to pdfkit as fontkit fonts (it takes any font with `layout`):
  * given bytes, pdfkit parses the whole font again for every document, which was most of a render's
  * time. Each document still makes its own subset, so sharing the parsed font changes no output.
+ * pdfkit, fontkit and the fonts load on the first PDF, not at start: an API replica that renders none
+ * does not hold their 30-40 MB (decision 143).
  */
-function parseFont(file: string): fontkit.Font {
-  const font = fontkit.create(readFileSync(path.join(fontDir, file)));
-  if (!('layout' in font)) throw new Error(`${file} is a font collection, not one font`);
-  return font;
+let toolkit:
+  Promise<{ PDFDocument: typeof PDFDocument; regular: fontkit.Font; bold: fontkit.Font }> | undefined;
+function loadToolkit() {
+  toolkit ??= (async () => {
+    const [{ default: PDFDocument }, { create }] = await Promise.all([import('pdfkit'), import('fontkit')]);
+    const parseFont = (file: string): fontkit.Font => {
+      const font = create(readFileSync(path.join(fontDir, file)));
+      if (!('layout' in font)) throw new Error(`${file} is a font collection, not one font`);
+      return font;
+    };
+    return { PDFDocument, regular: parseFont('DejaVuSans.ttf'), bold: parseFont('DejaVuSans-Bold.ttf') };
+  })();
+  return toolkit;
 }
-const REGULAR = parseFont('DejaVuSans.ttf');
-const BOLD = parseFont('DejaVuSans-Bold.ttf');
 
 const MARGIN = 50;
 const BODY_SIZE = 10;
@@ -82,6 +91,7 @@ const fontSource = (font: fontkit.Font) => font as unknown as Parameters<Doc['re
 const headerScope = (scope: 'Row' | 'Column') => ({ scope }) as unknown as StructOptions;
 
 export async function renderPdf(content: PdfContent): Promise<Buffer> {
+  const { PDFDocument, regular, bold } = await loadToolkit();
   const doc = new PDFDocument({
     // No default font: pdfkit would otherwise load Helvetica's metrics for every document. Ours are
     // registered and chosen below, before any text.
@@ -113,8 +123,8 @@ export async function renderPdf(content: PdfContent): Promise<Buffer> {
     markTrim(doc, page);
     doc.on('pageAdded', () => markTrim(doc, page));
   }
-  doc.registerFont('regular', fontSource(REGULAR));
-  doc.registerFont('bold', fontSource(BOLD));
+  doc.registerFont('regular', fontSource(regular));
+  doc.registerFont('bold', fontSource(bold));
   doc.font('regular').fontSize(BODY_SIZE);
   const root = doc.struct('Document');
   doc.addStructure(root);
