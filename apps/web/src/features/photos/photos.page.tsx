@@ -79,7 +79,7 @@ export function PhotosPage() {
               {t('photos.select')}
             </button>
             <SortSelect sort={sort} onChange={changeSort} />
-            {store.months.length > 0 ? (
+            {store.months.length > 0 && (
               <button
                 type="button"
                 className="photo-grid-page__danger"
@@ -87,15 +87,6 @@ export function PhotosPage() {
               >
                 {t('photos.deleteAll.open')}
               </button>
-            ) : (
-              store.indexStatus === 'pending' && (
-                // Whether there is anything to delete is known once the index is in. Until then the
-                // button's place is kept: appearing later, it wrapped a phone's toolbar onto another
-                // line and pushed the grid down (Lighthouse CLS 0.21, issue 23).
-                <span className="photo-grid-page__danger photo-grid-page__reserved" aria-hidden="true">
-                  {t('photos.deleteAll.open')}
-                </span>
-              )
             )}
           </>
         )}
