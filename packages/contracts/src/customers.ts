@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { email, isoDate, isoDateTime } from './common';
-import { AddressInputSchema, AddressSchema } from './addresses';
+import { AddressInputSchema, AddressSchema } from './address-schema';
 import { defineEndpoint } from './endpoint';
 
 export const customerStatuses = ['Default', 'New', 'Blocked'] as const;

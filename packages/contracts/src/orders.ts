@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { amountMinor, count, isoDate, isoDateTime } from './common';
-import { PostalAddressSchema } from './addresses';
+import { PostalAddressSchema } from './address-schema';
 import { defineEndpoint } from './endpoint';
 import { PaymentMethodIdSchema } from './payment-methods';
 import { queryInteger } from './photos';

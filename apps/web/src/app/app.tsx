@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -8,6 +9,7 @@ import { createQueryClient } from '../shared/api/query-client';
 import { createRequest } from '../shared/api/request';
 import type { AppEnvironment } from '../shared/environment/app-environment.context';
 import { resolveFeatureFlags } from '../shared/feature-flags/feature-flags';
+import { customerQueries } from '../shared/customer/customer.queries';
 import { createPushChannel } from '../shared/push/push-channel';
 import { I18nProvider } from '../shared/i18n/i18n.context';
 import { createTranslator } from '../shared/i18n/translator';
@@ -33,11 +35,33 @@ function environmentFor(config: AppConfig): AppEnvironment {
   };
 }
 
+export { preloadPage } from './router';
+
+export interface PreparedApp {
+  config: AppConfig;
+  /** Absent where the browser blocks site data: nothing is called then. */
+  signedIn?: { environment: AppEnvironment; queryClient: QueryClient; session: Promise<unknown> };
+}
+
+/**
+ * Starts the session call as soon as the config names the API, while the messages still load: the
+ * signed-in routes wait for it, so it would otherwise begin only after the first render (decision 148).
+ */
+export function prepareApp(config: AppConfig): PreparedApp {
+  if (!siteDataAllowed()) return { config };
+  const environment = environmentFor(config);
+  const queryClient = createQueryClient();
+  const session = queryClient.fetchQuery(customerQueries.me(environment.request));
+  // The loader reads the outcome; a failure here is not a second, unhandled one.
+  session.catch(() => undefined);
+  return { config, signedIn: { environment, queryClient, session } };
+}
+
 /** Renders the account area once config and messages are in; the router then signs the customer in. */
-export function renderApp(root: Root, { config, messages }: { config: AppConfig; messages: LocaleMessages }) {
+export function renderApp(root: Root, { config, signedIn }: PreparedApp, messages: LocaleMessages) {
   const translator = createTranslator(config.channel.Locale, messages);
   document.documentElement.lang = config.channel.Locale;
-  if (!siteDataAllowed()) {
+  if (!signedIn) {
     root.render(
       <I18nProvider translator={translator}>
         <CookieBlockedPage />
@@ -45,12 +69,11 @@ export function renderApp(root: Root, { config, messages }: { config: AppConfig;
     );
     return;
   }
-  const environment = environmentFor(config);
-  const queryClient = createQueryClient();
+  const { environment, queryClient, session } = signedIn;
   root.render(
     <StrictMode>
       <AppProviders environment={environment} queryClient={queryClient} translator={translator}>
-        <RouterProvider router={createAppRouter(environment, queryClient)} />
+        <RouterProvider router={createAppRouter(environment, queryClient, session)} />
       </AppProviders>
     </StrictMode>,
   );

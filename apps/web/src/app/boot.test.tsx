@@ -38,6 +38,25 @@ describe('boot (docs/product/roles.md)', () => {
     expect(urls.slice(0, 3)).toEqual(['/config.json', '/locales/en-GB.json', customerUrl]);
   });
 
+  it('asks for the customer while the messages are still on their way, once (decision 148)', async () => {
+    let answerMessages: () => void = () => undefined;
+    const messagesHeld = new Promise<void>((resolve) => (answerMessages = resolve));
+    const fetchMock = stubFetch({
+      ...signedInServer,
+      '/locales/en-GB.json': async () => {
+        await messagesHeld;
+        return jsonResponse(en);
+      },
+    });
+    const calls = () => fetchMock.mock.calls.map(([url]) => url.toString());
+    start();
+    await vi.waitFor(() => expect(calls()).toContain(customerUrl), { timeout: 20_000 });
+    answerMessages();
+    // The shell asks for its menu once the signed-in loader has let it render.
+    await vi.waitFor(() => expect(calls()).toContain(testConfig.menuConfigUrl), { timeout: 20_000 });
+    expect(calls().filter((url) => url === customerUrl)).toHaveLength(1);
+  }, 45_000);
+
   it('shows a plain error page with Try again when the config cannot be loaded, and reports it', async () => {
     let configAnswers = 0;
     const fetchMock = stubFetch({

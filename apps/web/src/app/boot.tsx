@@ -1,5 +1,5 @@
 import { createRoot, type Root } from 'react-dom/client';
-import { AppConfigSchema, LocaleMessagesSchema } from '@photo/contracts/app-config';
+import { AppConfigSchema, LocaleMessagesSchema, type AppConfig } from '@photo/contracts/app-config';
 import { ERROR_REPORT_PATH } from '@photo/contracts/error-reports';
 import { createErrorReporter } from '../shared/api/error-reporter';
 import { callJson } from '../shared/api/http';
@@ -18,13 +18,16 @@ const bootTexts = {
   retry: 'Try again',
 };
 
-async function loadConfigAndMessages() {
+function loadConfig() {
   // docs/product/roles.md: configuration loads before anything else, authentication included.
-  const config = await callJson(
+  return callJson(
     { url: '/config.json', method: 'GET', response: AppConfigSchema, failedAction: 'CONFIG_LOAD_FAILED' },
     createErrorReporter(ERROR_REPORT_PATH),
   );
-  const messages = await callJson(
+}
+
+function loadMessages(config: AppConfig) {
+  return callJson(
     {
       url: `/locales/${encodeURIComponent(config.channel.Locale)}.json`,
       method: 'GET',
@@ -33,16 +36,23 @@ async function loadConfigAndMessages() {
     },
     createErrorReporter(config.errorReportUrl),
   );
-  return { config, messages };
 }
 
 async function boot(root: Root): Promise<void> {
   root.render(<LoadingIndicator label={bootTexts.loading} />);
   // The app's code (router, queries, message formatting) downloads while config and messages do.
   const app = import('./app');
+  // The current page's chunk downloads alongside config and messages, not after them (decision 148).
+  app.then(({ preloadPage }) => preloadPage(window.location.pathname)).catch(() => undefined);
   try {
-    const [{ renderApp }, loaded] = await Promise.all([app, loadConfigAndMessages()]);
-    renderApp(root, loaded);
+    const config = await loadConfig();
+    const messages = loadMessages(config);
+    // Awaited below; a failure while the app's code is awaited first is not an unhandled one.
+    messages.catch(() => undefined);
+    const { prepareApp, renderApp } = await app;
+    // The session call starts now, while the messages may still be on their way.
+    const prepared = prepareApp(config);
+    renderApp(root, prepared, await messages);
   } catch {
     // A failed call has been reported; all the customer can do is try again.
     root.render(

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import type { AppEnvironment } from '../shared/environment/app-environment.context';
 import { CarryNavigate } from '../shared/routing/app-link';
 import type { AccessRule } from '../shared/routing/access-rule';
@@ -130,7 +130,11 @@ function routesOf(area: RouteArea): RouteObject[] {
 }
 
 /** The router of docs/product/routes.md: the layouts around the route table's areas, and two redirects. */
-export function createRoutes(environment: AppEnvironment, queryClient: QueryClient): RouteObject[] {
+export function createRoutes(
+  environment: AppEnvironment,
+  queryClient: QueryClient,
+  startedSession?: Promise<unknown>,
+): RouteObject[] {
   return [
     {
       element: <RootLayout />,
@@ -141,7 +145,7 @@ export function createRoutes(environment: AppEnvironment, queryClient: QueryClie
         { element: <MinimalLayout home="shop" />, children: routesOf('public') },
         {
           id: 'signed-in',
-          loader: signedInLoader(environment, queryClient),
+          loader: signedInLoader(environment, queryClient, startedSession),
           children: [
             { element: <MinimalLayout home="account" />, children: routesOf('signed-in-minimal') },
             { element: <FullScreenLayout />, children: routesOf('full-screen') },
@@ -161,6 +165,24 @@ export function createRoutes(environment: AppEnvironment, queryClient: QueryClie
   ];
 }
 
-export function createAppRouter(environment: AppEnvironment, queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(environment, queryClient));
+export function createAppRouter(
+  environment: AppEnvironment,
+  queryClient: QueryClient,
+  startedSession?: Promise<unknown>,
+) {
+  return createBrowserRouter(createRoutes(environment, queryClient, startedSession));
+}
+
+/**
+ * Starts downloading the page of `pathname` (its chunk and the chunks it imports) while config and
+ * messages load, so the lazy route adds no round trip after them (decision 148). The router's own
+ * `lazy` call later gets the same module from the browser's module map.
+ */
+export function preloadPage(pathname: string): void {
+  const matches = matchRoutes(
+    (appRoutes as readonly AppRoute[]).map((route) => ({ path: route.path || '/', id: route.id })),
+    pathname,
+  );
+  const id = matches?.at(-1)?.route.id as AppRouteId | undefined;
+  if (id) void pages[id]().catch(() => undefined);
 }

@@ -16,10 +16,19 @@ function loginUrl(loginPath: string, returnTo: string): string {
  * deleted (docs/product/entities.md). An address still holding the sign-in `state` means the sign-in itself failed:
  * that is reported and the app starts over at `/` rather than returning to the same address (docs/product/errors.md).
  */
-export function signedInLoader(environment: AppEnvironment, queryClient: QueryClient) {
+export function signedInLoader(
+  environment: AppEnvironment,
+  queryClient: QueryClient,
+  startedSession?: Promise<unknown>,
+) {
+  // The first run waits for the call `startApp` began while the messages were loading (decision 148);
+  // its answer, a 401 included, is the one the customer gets, with no second call.
+  let pending = startedSession;
   return async ({ request }: LoaderFunctionArgs): Promise<Response | null> => {
     try {
-      await queryClient.ensureQueryData(customerQueries.me(environment.request));
+      const session = pending ?? queryClient.ensureQueryData(customerQueries.me(environment.request));
+      pending = undefined;
+      await session;
       return null;
     } catch (error) {
       const url = new URL(request.url);
