@@ -78,8 +78,9 @@ export function startWriter(
   signedIn: HttpCustomer,
   photos: { name: string; bytes: Buffer }[],
   /**
-   * Signs in again. A kill between the identity provider's refresh-token rotation and the session's
-   * saving of the new token signs the customer out (decision 144); the writer counts it and goes on.
+   * Signs in again after a 401: while a killed replica's refresh lease lasts, the other replicas may
+   * answer 401 for a moment (decision 013). The writer counts it and goes on; the session itself
+   * survives every kill (decision 151), which the tests check with the first session at the end.
    */
   signInAgain: () => Promise<HttpCustomer>,
 ) {

@@ -171,9 +171,29 @@ describe('API authentication', () => {
     expect(second.statusCode).toBe(200);
     const after = await sessionOf(cookie);
     expect(after!.tokens.accessToken).not.toBe(before!.tokens.accessToken);
-    expect(after!.tokens.refreshToken).not.toBe(before!.tokens.refreshToken);
+    expect(after!.tokens.refreshToken).toBe(before!.tokens.refreshToken);
     expect(after!.accessExpiresAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
     expect((await me(headers)).statusCode).toBe(200);
+  });
+
+  it('keeps the session when a replica died after refreshing but before it saved the answer', async () => {
+    const { headers, cookie } = await signIn(t, { email: 'demo@example.com' });
+    const before = await sessionOf(cookie);
+    const { rows } = await t.db.query<{ tokens: string }>('SELECT tokens FROM sessions WHERE id_hash = $1', [
+      before!.idHash,
+    ]);
+    const expire = () =>
+      t.db.query("UPDATE sessions SET access_expires_at = now() - interval '1 minute' WHERE id_hash = $1", [
+        before!.idHash,
+      ]);
+    await expire();
+    expect((await me(headers)).statusCode).toBe(200);
+
+    // What a replica killed after the provider's answer leaves behind: the tokens it refreshed with.
+    await t.db.query('UPDATE sessions SET tokens = $2 WHERE id_hash = $1', [before!.idHash, rows[0]!.tokens]);
+    await expire();
+    expect((await me(headers)).statusCode).toBe(200);
+    expect(await sessionOf(cookie)).toBeDefined();
   });
 
   it('ends the session when the refresh is refused', async () => {

@@ -253,7 +253,7 @@ export function createBffService(deps: BffDeps) {
       if (!session || session.issuer !== issuerFor(resolved)) throw unauthorized();
       if (session.accessExpiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS)
         return session.tokens.accessToken;
-      // Parallel calls of one page share one refresh: a rotated refresh token is good for one use.
+      // Parallel calls of one page share one refresh: one answer, one write of the session.
       let pending = refreshes.get(session.idHash);
       if (!pending) {
         pending = refresh(resolved, session).finally(() => refreshes.delete(session.idHash));

@@ -212,7 +212,10 @@ export function createIdentityProviders(deps: IdentityProviderDeps): IdentityPro
           },
         },
       },
-      rotateRefreshToken: true,
+      // The one client is the BFF, a confidential client that proves itself on every refresh, so its
+      // refresh token stays the same (RFC 9700, 4.14.2): a rotated token is lost when a replica dies
+      // between the provider's answer and saving it, and that signed the customer out (decision 151).
+      rotateRefreshToken: false,
       ttl: {
         AccessToken: ACCESS_TOKEN_TTL_SECONDS,
         AuthorizationCode: 60,

@@ -48,8 +48,8 @@ export function createSessionsRepository(db: Queryable) {
     },
 
     /**
-     * Takes the right to refresh this session's tokens for a while. Refresh tokens rotate, and the
-     * provider treats a second use of one as theft, so only one caller (on any replica) may refresh.
+     * Takes the right to refresh this session's tokens for a while: one caller (on any replica)
+     * refreshes, the others use its answer instead of asking the provider again.
      */
     async claimRefresh(idHash: string, leaseSeconds: number): Promise<boolean> {
       const { rows } = await db.query<{ id_hash: string }>(
