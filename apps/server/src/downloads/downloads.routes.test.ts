@@ -140,11 +140,13 @@ describe('photo archives over HTTP', () => {
   afterAll(() => t.close());
 
   it('builds a stored ZIP of the originals, pushes finished, and serves it by a signed link', async () => {
-    const socket = await t.app.injectWS('/api/photos/events', {
-      headers: { cookie: owner.cookie, origin: owner.headers.origin!, host: owner.headers.host! },
-    });
     const messages: string[] = [];
-    socket.on('message', (data: Buffer) => messages.push(data.toString()));
+    // Listening from before the handshake, as a browser does: the server says OK as soon as it opens.
+    const socket = await t.app.injectWS(
+      '/api/photos/events',
+      { headers: { cookie: owner.cookie, origin: owner.headers.origin!, host: owner.headers.host! } },
+      { onInit: (opening) => opening.on('message', (data: Buffer) => messages.push(data.toString())) },
+    );
     await expect.poll(() => messages).toEqual(['OK']);
 
     const id = randomUUID();

@@ -108,8 +108,9 @@ describe('memory while taking in a large photo', () => {
         `${BIG_FILE_MIB} MB file rss +${inMib(bigGrowth.rss)}, buffers +${inMib(bigGrowth.buffers)}`,
     );
     // Streamed chunks wait for the collector, so some tens of MiB may show (up to 68 seen on a busy
-    // machine); a file held whole shows all 150 at once.
+    // machine); a file held whole shows all 150 at once. The resident size is printed, not asserted:
+    // freed chunks go back to the system when the allocator pleases, so it ranged from +46 to +160 MiB
+    // over runs of the same code on one machine.
     expect(bigGrowth.buffers).toBeLessThan(((BIG_FILE_MIB * 2) / 3) * MIB);
-    expect(bigGrowth.rss - smallGrowth.rss).toBeLessThan((BIG_FILE_MIB / 2) * MIB);
   });
 });

@@ -207,11 +207,13 @@ describe('photo service over HTTP', () => {
   });
 
   it('pushes events to the browser over its session, and to a token client after the handshake', async () => {
-    const browserSocket = await t.app.injectWS('/api/photos/events', {
-      headers: { cookie: owner.cookie, origin: owner.headers.origin!, host: owner.headers.host! },
-    });
     const browserMessages: string[] = [];
-    browserSocket.on('message', (data: Buffer) => browserMessages.push(data.toString()));
+    // Listening from before the handshake, as a browser does: the server says OK as soon as it opens.
+    const browserSocket = await t.app.injectWS(
+      '/api/photos/events',
+      { headers: { cookie: owner.cookie, origin: owner.headers.origin!, host: owner.headers.host! } },
+      { onInit: (opening) => opening.on('message', (data: Buffer) => browserMessages.push(data.toString())) },
+    );
     await expect.poll(() => browserMessages).toEqual(['OK']);
 
     const token = await issueAccessToken(t, { email: 'demo@example.com' });
