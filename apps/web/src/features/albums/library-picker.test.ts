@@ -13,6 +13,6 @@ describe("the library picker's last button", () => {
       'Add 3 photos',
     ]);
     expect(createTranslator('fr-FR', fr).t('album.pick.add', { count: 2 })).toBe('Ajouter 2 photos');
-    expect(createTranslator('nl-NL', nl).t('album.pick.add', { count: 1 })).toBe('1 foto toevoegen');
+    expect(createTranslator('nl-NL', nl).t('album.pick.add', { count: 1 })).toBe('Voeg 1 foto toe');
   });
 });
