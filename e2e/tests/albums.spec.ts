@@ -195,6 +195,9 @@ test.describe('albums', () => {
   test('an album shared with a second customer: read-only for them, downloadable, nothing else reachable', async ({
     browser,
   }) => {
+    // Two customers, three uploads, a shop command, a download and an archive: about a minute of work
+    // on a quiet 2-core machine, so the default minute is no margin.
+    test.setTimeout(150_000);
     const friendEmail = newEmail('friend');
     const owner = await newCustomer(browser);
     await uploadAll(owner, [canon, nikon, olympus]);
