@@ -69,6 +69,8 @@ async function photoIds(page: Page): Promise<Record<string, string>> {
 }
 
 test.describe('albums', () => {
+  // Stories of real uploads and two browsers: about a minute each on a quiet 2-core machine.
+  test.describe.configure({ timeout: 120_000 });
   test.skip(!existsSync(fixtures), 'the shared photo fixtures are not on this machine');
 
   test('an album: created, filled from the library and by upload, renamed, sorted, emptied, deleted', async ({

@@ -12,6 +12,8 @@ import {
 } from '../support/photo-library';
 
 test.describe('my photos', () => {
+  // Stories of real uploads and two browsers: about a minute each on a quiet 2-core machine.
+  test.describe.configure({ timeout: 120_000 });
   test.skip(!existsSync(fixtures), 'the shared photo fixtures are not on this machine');
 
   test('uploads real camera and phone files: upright, in the right month, broken ones named', async ({

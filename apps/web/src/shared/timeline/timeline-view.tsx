@@ -146,6 +146,11 @@ export function TimelineView({
       // A link to a month (decision 145) lands on it before paint, as a restored scroll position does.
       // eslint-disable-next-line react-hooks/set-state-in-effect
       jumpTo(block);
+      // A short library fits its scroller, and then the page around it is what must move: once the month
+      // is drawn, its heading is brought into the window too.
+      requestAnimationFrame(() =>
+        scroller.querySelector(`[data-month="${block.key}"]`)?.scrollIntoView?.({ block: 'nearest' }),
+      );
     }
     onStartMonthShown?.();
   }, [startMonth, scroller, height, layout, store.indexStatus, jumpTo, onStartMonthShown]);
