@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Download, type Locator, type Page } from '@playwright/test';
 import yauzl from 'yauzl';
 import { linkIn, waitForMail } from './mailbox';
@@ -82,15 +81,6 @@ export async function uploadAll(page: Page, files: UploadFile[]) {
 
 export function tile(page: Page | Locator, fileName: string, action = 'Open') {
   return page.getByRole('button', { name: new RegExp(`^${action} ${fileName.replace('.', '\\.')}`) });
-}
-
-export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`),
-  ).toEqual([]);
 }
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from '../support/accessibility';
 import type { Page } from '@playwright/test';
 import { privateCustomer } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
@@ -6,13 +6,6 @@ import { unitedKingdom } from '../support/storefronts';
 
 const noSidewaysScrolling = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(violations.map(({ id, nodes }) => `${id}: ${nodes[0]?.target.join(' ')}`)).toEqual([]);
-}
 
 test.describe('the demo customer’s albums (npm start)', () => {
   test('lists two albums and one shared by a friend, reflowing at 320 px', async ({ openSignedIn }) => {

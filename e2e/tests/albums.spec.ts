@@ -1,8 +1,8 @@
+import { expectNoAxeViolations } from '../support/accessibility';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import {
-  expectAccessible,
   finishUploads,
   fixtures,
   newCustomer,
@@ -31,7 +31,7 @@ async function createAlbum(page: Page, name: string, checkAccessibility = false)
     .click();
   await page.getByRole('button', { name: 'New album' }).click();
   const dialog = page.getByRole('dialog', { name: 'New album' });
-  if (checkAccessibility) await expectAccessible(page);
+  if (checkAccessibility) await expectNoAxeViolations(page);
   await dialog.getByRole('textbox', { name: 'Album name' }).fill(name);
   await dialog.getByRole('button', { name: 'Create album' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -46,13 +46,13 @@ async function addFromLibrary(
 ) {
   await page.getByRole('button', { name: 'Add photos' }).click();
   const choice = page.getByRole('dialog', { name: `Add photos to ${albumName}` });
-  if (checkAccessibility) await expectAccessible(page);
+  if (checkAccessibility) await expectNoAxeViolations(page);
   await choice.getByRole('button', { name: 'Choose from My photos' }).click();
   const picker = page.getByRole('dialog', { name: `Choose photos for ${albumName}` });
   await expect(picker.getByRole('button', { name: 'Cancel' })).toBeEnabled();
   await expect(picker.getByRole('button', { name: 'Add photos', exact: true })).toBeDisabled();
   for (const name of fileNames) await tile(picker, name, 'Select').click();
-  if (checkAccessibility) await expectAccessible(page);
+  if (checkAccessibility) await expectNoAxeViolations(page);
   const count = fileNames.length;
   await picker.getByRole('button', { name: `Add ${count} photo${count === 1 ? '' : 's'}` }).click();
   await expect(toast(page, `${count} photo${count === 1 ? '' : 's'} added to ${albumName}`)).toBeVisible();
@@ -81,7 +81,7 @@ test.describe('albums', () => {
     await createAlbum(page, 'Summer', true);
     await expect(page.getByText('Your album is empty')).toBeVisible();
     await expect(page.getByText(/Created today/)).toBeVisible();
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
 
     await addFromLibrary(page, 'Summer', ['Canon_40D.jpg', 'Nikon_D70.jpg'], true);
     await expect(tile(page, 'Canon_40D.jpg')).toBeVisible();
@@ -110,7 +110,7 @@ test.describe('albums', () => {
     await name.fill(' Holiday');
     await rename.getByRole('button', { name: 'Save' }).click();
     await expect(rename.getByText('Name not valid')).toBeVisible();
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
     await name.fill('Holiday 2008');
     await rename.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Holiday 2008' })).toBeVisible();
@@ -125,18 +125,18 @@ test.describe('albums', () => {
     await tile(page, 'Nikon_D70.jpg', 'Select').click();
     await page.getByRole('toolbar').getByRole('button', { name: 'Delete from album' }).click();
     const remove = page.getByRole('dialog', { name: 'Remove this photo from the album?' });
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
     await remove.getByRole('button', { name: 'Remove from album' }).click();
     await expect(toast(page, 'Photo removed from Holiday 2008')).toBeVisible();
     await expect(tile(page, 'Nikon_D70.jpg')).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Delete album' }).click();
     const deleteAlbum = page.getByRole('dialog', { name: 'Delete this album?' });
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
     await deleteAlbum.getByRole('button', { name: 'Delete album' }).click();
     await expect(page).toHaveURL(`${shop}/my-photos/albums`);
     await expect(toast(page, 'Holiday 2008 album deleted')).toBeVisible();
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
 
     // The photos stay in the library, the one only removed from the album too.
     await page
@@ -162,7 +162,7 @@ test.describe('albums', () => {
     const copy = page.getByRole('dialog', { name: 'Copy to album' });
     await copy.getByRole('radio', { name: 'New album' }).check();
     await copy.getByRole('textbox', { name: 'Album name' }).fill('Cameras');
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
     await copy.getByRole('button', { name: 'Copy 2 photos' }).click();
     await expect(toast(page, '2 photos added to Cameras')).toBeVisible();
     // The selection ended with the copy.
@@ -231,7 +231,7 @@ test.describe('albums', () => {
     await expect(friend.getByText(/^Shared by photos-/)).toBeVisible();
     await expect(tile(friend, 'Canon_40D.jpg')).toBeVisible();
     await expect(tile(friend, 'Canon_40D.jpg').locator('img')).toHaveAttribute('src', /^blob:/);
-    await expectAccessible(friend);
+    await expectNoAxeViolations(friend);
 
     await friend.getByRole('button', { name: 'Select', exact: true }).click();
     await tile(friend, 'Canon_40D.jpg', 'Select').click();
@@ -244,7 +244,7 @@ test.describe('albums', () => {
         'Unavailable for shared albums',
       );
     }
-    await expectAccessible(friend);
+    await expectNoAxeViolations(friend);
     const download = friend.waitForEvent('download');
     await toolbar.getByRole('link', { name: 'Download' }).click();
     expect((await download).suggestedFilename()).toBe('Canon_40D.jpg');
@@ -285,7 +285,7 @@ test.describe('albums', () => {
     await friend.getByRole('button', { name: 'Delete shared album' }).click();
     const leave = friend.getByRole('dialog', { name: 'Remove this shared album?' });
     await expect(leave).toContainText('Its owner keeps the album and its photos.');
-    await expectAccessible(friend);
+    await expectNoAxeViolations(friend);
     await leave.getByRole('button', { name: 'Cancel' }).click();
 
     // Nothing of the owner's beyond the album: not the other photo, not the owner's own file route.
@@ -310,7 +310,7 @@ test.describe('albums', () => {
     await owner.getByRole('button', { name: 'Who can see it' }).click();
     const people = owner.getByRole('dialog', { name: 'Shared with' });
     await expect(people.getByRole('listitem')).toHaveText([`${friendEmail}Remove ${friendEmail}`]);
-    await expectAccessible(owner);
+    await expectNoAxeViolations(owner);
     await people.getByRole('button', { name: `Remove ${friendEmail}` }).click();
     await expect(owner).toHaveURL(`${shop}/my-photos/albums/${albumId}`);
     const after = await friend.evaluate(
@@ -371,7 +371,7 @@ test.describe('albums', () => {
     await page.getByRole('toolbar').getByRole('button', { name: 'Order prints' }).click();
     const dialog = page.getByRole('dialog', { name: 'Order prints' });
     await expect(dialog.getByRole('alert')).toHaveText('Error transferring photos. Try again.');
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
     expect(page.url()).toMatch(/\/my-photos\/albums\//);
     await page.context().close();
   });

@@ -1,15 +1,9 @@
+import { expectNoAxeViolations } from '../support/accessibility';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import {
-  expectAccessible,
-  fixtures,
-  newCustomer,
-  tile,
-  uploadAll,
-  uploadFiles,
-} from '../support/photo-library';
+import { fixtures, newCustomer, tile, uploadAll, uploadFiles } from '../support/photo-library';
 
 test.describe('my photos', () => {
   // Stories of real uploads and two browsers: about a minute each on a quiet 2-core machine.
@@ -20,7 +14,7 @@ test.describe('my photos', () => {
     browser,
   }) => {
     const page = await newCustomer(browser);
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
     const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#3a7' } })
       .png()
       .toBuffer();
@@ -39,7 +33,7 @@ test.describe('my photos', () => {
     });
     await expect(dialog.getByText('Added', { exact: true })).toHaveCount(5, { timeout: 30_000 });
     await expect(dialog.getByRole('status')).toHaveText('5 photos added, 2 failed');
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // The toast says where the photos went and jumps there (decision 145).
@@ -92,7 +86,7 @@ test.describe('my photos', () => {
     await expect(page.getByText('2 selected')).toBeVisible();
     await page.getByRole('toolbar').getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete 2 photos?' });
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
     await confirm.getByRole('button', { name: 'Delete 2 photos' }).click();
     await expect(confirm).toBeHidden();
     await expect(page.getByRole('heading', { name: /May 2008/ })).toBeHidden();
@@ -109,7 +103,7 @@ test.describe('my photos', () => {
     await expect(deleteAll.getByText('Please type DELETE exactly as shown')).toBeHidden();
     await deleteAll.getByRole('button', { name: 'Delete all photos' }).click();
     await expect(deleteAll.getByText('Please type DELETE exactly as shown')).toBeVisible();
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
     await deleteAll.getByLabel('Type DELETE to confirm').fill('DELETE');
     await deleteAll.getByRole('button', { name: 'Delete all photos' }).click();
     await expect(page.getByText('Your photo library is empty')).toBeVisible({ timeout: 20_000 });
@@ -173,7 +167,7 @@ test.describe('my photos', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Photo preview: Canon_40D.jpg' }),
     ).toBeAttached();
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
     await page.keyboard.press('ArrowRight');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Photo preview: Nikon_D70.jpg' }),
@@ -197,7 +191,7 @@ test.describe('my photos', () => {
 
     await page.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this photo?' });
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
     await confirm.getByRole('button', { name: 'Delete photo' }).click();
     await expect(
       page.getByRole('heading', { level: 1, name: 'Photo preview: Olympus_C8080WZ.jpg' }),

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { FeatureFlagName } from '@photo/contracts/app-config';
 import { appRoutes, type AppRoute } from '../../apps/web/src/app/route-table';
 import { canAccess } from '../../apps/web/src/shared/routing/access-rule';
+import { axeViolations } from '../support/accessibility';
 import { businessCustomer, privateCustomer, type DemoAccount } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { routeDialogs, type RouteDialog } from '../support/route-dialogs';
@@ -21,7 +21,6 @@ import { appTexts, messageKeys, type Texts } from '../support/texts';
 const PHONE = 320;
 const WIDER = [768, 1280];
 const WIDER_IN = germany.language;
-const WCAG_2_A_AND_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 // The e2e server turns every feature flag on for the storefront hosts (the product's default).
 const allFlagsOn = new Proxy({} as Record<FeatureFlagName, boolean>, { get: () => true });
@@ -86,7 +85,7 @@ async function problemsOf(page: Page, visit: Visit, consoleErrors: string[]): Pr
   );
   if (rawKeys.length > 0) problems.push(`${where}: shows text keys instead of texts: ${rawKeys.join(', ')}`);
 
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_2_A_AND_AA).analyze();
+  const violations = await axeViolations(page);
   for (const violation of violations) {
     const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(' '));
     problems.push(
@@ -152,65 +151,71 @@ async function dialogProblems(
   return problems;
 }
 
-for (const storefront of storefrontPerLanguage) {
-  for (const { kind, account, isB2B } of customers) {
-    test(`every page in ${storefront.language} (${storefront.locale}) as ${kind}`, async ({
-      openSignedIn,
-    }) => {
-      test.setTimeout(300_000);
-      const t = appTexts(storefront);
-      const page = await openSignedIn(account, storefront, '/', { viewport: { width: PHONE, height: 740 } });
-      const consoleErrors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
-      });
+// One test a language, customer and width, so that the widths of German take turns on the workers.
+const sweeps = storefrontPerLanguage.flatMap((storefront) =>
+  customers.flatMap((customer) =>
+    (storefront.language === WIDER_IN ? [PHONE, ...WIDER] : [PHONE]).map((width) => ({
+      storefront,
+      ...customer,
+      width,
+    })),
+  ),
+);
 
-      const widths = storefront.language === WIDER_IN ? [PHONE, ...WIDER] : [PHONE];
-      const routes = swept.filter(
-        (route) => !route.access || canAccess(route.access, { isB2B, flags: allFlagsOn }),
-      );
-      const problems: string[] = [];
-      const leftOut = new Set<string>();
-      for (const route of routes) {
-        let path = `/${route.path}`;
-        if (route.path.includes(':')) {
-          const example = routeExamples[route.path];
-          if (!example) {
-            problems.push(
-              `${route.path}: no example in e2e/support/route-examples.ts, so the sweep cannot visit it`,
-            );
-            continue;
-          }
-          const params = await example({ page });
-          if (!params) {
-            leftOut.add(route.path);
-            continue;
-          }
-          path = fillPath(route.path, params);
-        }
-        for (const width of widths) {
-          await page.setViewportSize({ width, height: width === PHONE ? 740 : 900 });
-          const notSettled = await openInApp(page, storefront, path);
-          if (notSettled) {
-            problems.push(notSettled);
-            break;
-          }
-          problems.push(...(await problemsOf(page, { path, width }, consoleErrors)));
-          for (const dialog of routeDialogs[route.path] ?? []) {
-            const visit = { path, width, dialog: dialog.name };
-            const found = await dialogProblems(page, t, visit, dialog, consoleErrors);
-            if (found === 'not for this customer') leftOut.add(`${route.path} (${dialog.name} dialog)`);
-            else problems.push(...found);
-          }
-        }
-      }
-      if (leftOut.size > 0) {
-        // Left out are only things this customer has nothing for (a business customer's empty library).
-        test.info().annotations.push({ type: 'not for this customer', description: [...leftOut].join(', ') });
-      }
-      expect(problems, `${problems.length} problems in ${storefront.language} as ${kind}`).toEqual([]);
+for (const { storefront, kind, account, isB2B, width } of sweeps) {
+  test(`every page in ${storefront.language} (${storefront.locale}) as ${kind} at ${width} px`, async ({
+    openSignedIn,
+  }) => {
+    test.setTimeout(180_000);
+    const t = appTexts(storefront);
+    const viewport = { width, height: width === PHONE ? 740 : 900 };
+    const page = await openSignedIn(account, storefront, '/', { viewport });
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
     });
-  }
+
+    const routes = swept.filter(
+      (route) => !route.access || canAccess(route.access, { isB2B, flags: allFlagsOn }),
+    );
+    const problems: string[] = [];
+    const leftOut = new Set<string>();
+    for (const route of routes) {
+      let path = `/${route.path}`;
+      if (route.path.includes(':')) {
+        const example = routeExamples[route.path];
+        if (!example) {
+          problems.push(
+            `${route.path}: no example in e2e/support/route-examples.ts, so the sweep cannot visit it`,
+          );
+          continue;
+        }
+        const params = await example({ page });
+        if (!params) {
+          leftOut.add(route.path);
+          continue;
+        }
+        path = fillPath(route.path, params);
+      }
+      const notSettled = await openInApp(page, storefront, path);
+      if (notSettled) {
+        problems.push(notSettled);
+        continue;
+      }
+      problems.push(...(await problemsOf(page, { path, width }, consoleErrors)));
+      for (const dialog of routeDialogs[route.path] ?? []) {
+        const visit = { path, width, dialog: dialog.name };
+        const found = await dialogProblems(page, t, visit, dialog, consoleErrors);
+        if (found === 'not for this customer') leftOut.add(`${route.path} (${dialog.name} dialog)`);
+        else problems.push(...found);
+      }
+    }
+    if (leftOut.size > 0) {
+      // Left out are only things this customer has nothing for (a business customer's empty library).
+      test.info().annotations.push({ type: 'not for this customer', description: [...leftOut].join(', ') });
+    }
+    expect(problems, `${problems.length} problems in ${storefront.language} as ${kind}`).toEqual([]);
+  });
 }
 
 /**
