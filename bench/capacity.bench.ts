@@ -13,23 +13,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { openBenchDatabase } from './support/bench-database';
 import { median } from './support/stats';
-import { insertLibraryPhotos, type LibraryShape } from './support/timeline-library';
+import { insertLibraryPhotos, CUSTOMER_LIBRARY } from './support/timeline-library';
 
 const CALLS = Number(process.env.CAPACITY_CALLS ?? 500);
 const RUNS = Number(process.env.CAPACITY_RUNS ?? 5);
 const engine = process.argv.includes('--postgres') ? 'postgres' : 'pglite';
 
-/** A customer of some years: 5,000 photos, a busy month of 600, as the timeline bench's library but smaller. */
-const CUSTOMER_LIBRARY: LibraryShape = {
-  photos: 5_000,
-  undated: 50,
-  from: '2014-01-01',
-  to: '2026-01-01',
-  bigMonth: { year: 2019, month: 8, photos: 600 },
-  bigDay: { date: '2016-07-16', photos: 200 },
-  uploadsUntil: '2026-11-01',
-  batches: 1,
-};
 /** Bytes of a 300 px WebP thumbnail (decision 007's derivatives are 15-30 KB). */
 const THUMBNAIL_BYTES = 24_000;
 

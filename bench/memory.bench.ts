@@ -20,7 +20,7 @@ import { loadAuthSecrets } from '../apps/server/src/auth/auth-secrets.service';
 import { API_AUDIENCE } from '../apps/server/src/auth/auth-paths';
 import { openPostgresDatabase } from '../apps/server/src/platform/database';
 import { createBenchServer } from './support/bench-server';
-import { insertLibraryPhotos, type LibraryShape } from './support/timeline-library';
+import { insertLibraryPhotos, CUSTOMER_LIBRARY } from './support/timeline-library';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_DIR = path.join(ROOT, 'apps/server');
@@ -31,16 +31,6 @@ const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const LOAD_SECONDS = Number(process.env.MEMORY_LOAD_SECONDS ?? 60);
 const IDLE_SECONDS = 5;
 
-const LIBRARY: LibraryShape = {
-  photos: 5_000,
-  undated: 50,
-  from: '2014-01-01',
-  to: '2026-01-01',
-  bigMonth: { year: 2019, month: 8, photos: 600 },
-  bigDay: { date: '2016-07-16', photos: 200 },
-  uploadsUntil: '2026-11-01',
-  batches: 1,
-};
 
 /** Libraries an API replica may or may not need; each measured alone in a fresh process. */
 const PARTS = [
@@ -99,7 +89,7 @@ async function accessTokenFor(databaseUrl: string): Promise<string> {
       'demo@example.com',
     ]);
     const customerId = rows[0]!.id;
-    await insertLibraryPhotos(db, customerId, LIBRARY);
+    await insertLibraryPhotos(db, customerId, CUSTOMER_LIBRARY);
     const secrets = await loadAuthSecrets(createAuthSecretsRepository(db));
     const key = secrets.signingKeys[0]!;
     return await new SignJWT({ amr: ['pwd'] })
@@ -169,7 +159,7 @@ async function main() {
       `API replica on PostgreSQL, idle ${IDLE_SECONDS} s after start (${(startMs / 1000).toFixed(1)} s): RSS ${megabytes(idle)}, load average ${load()}`,
     );
 
-    const month = `/api/photos/photos/timeline/${LIBRARY.bigMonth.year}/${LIBRARY.bigMonth.month}?limit=24`;
+    const month = `/api/photos/photos/timeline/${CUSTOMER_LIBRARY.bigMonth.year}/${CUSTOMER_LIBRARY.bigMonth.month}?limit=24`;
     const calls = [
       '/api/customers/customers/me',
       '/api/photos/users/timeline',

@@ -32,6 +32,18 @@ export const MILLION_PHOTO_LIBRARY: LibraryShape = {
   batches: 10,
 };
 
+/** A customer of some years: 5,000 photos, a busy month of 600 (the capacity and memory benches). */
+export const CUSTOMER_LIBRARY: LibraryShape = {
+  photos: 5_000,
+  undated: 50,
+  from: '2014-01-01',
+  to: '2026-01-01',
+  bigMonth: { year: 2019, month: 8, photos: 600 },
+  bigDay: { date: '2016-07-16', photos: 200 },
+  uploadsUntil: '2026-11-01',
+  batches: 1,
+};
+
 export interface LoadTimings {
   insertMs: number;
   indexMs: number;

@@ -9,11 +9,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import pg from 'pg';
+import type pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DownloadListSchema, DownloadUrlSchema } from '@photo/contracts/downloads';
+import { createTestDatabase, type TestDatabase } from './test-database';
 import { CLUSTER_BUCKET, startCluster, type Cluster } from './cluster';
 import { chooseS3Kind } from './s3-gateway';
 import { httpRequest, signInOverHttp, type HttpCustomer } from './http-customer';
@@ -41,26 +42,19 @@ const tusMetadata = (fileName: string) => `filename ${Buffer.from(fileName).toSt
 
 describe.runIf(serverUrl)(suiteName, () => {
   let cluster: Cluster;
-  let admin: pg.Client;
+  let database: TestDatabase;
   let db: pg.Pool;
   let dir: string;
   let customer: HttpCustomer;
-  const database = `cluster_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    const databaseUrl = new URL(serverUrl!);
-    databaseUrl.pathname = `/${database}`;
-    db = new pg.Pool({ connectionString: databaseUrl.href, max: 2 });
-    // Dropping the database at the end ends this pool's connections too.
-    db.on('error', () => undefined);
+    database = await createTestDatabase(serverUrl!, 'cluster');
+    db = database.pool;
     dir = await mkdtemp(path.join(tmpdir(), 'cluster-test-'));
     cluster = await startCluster({
       root,
       dir,
-      databaseUrl: databaseUrl.href,
+      databaseUrl: database.url,
       basePort: BASE_PORT,
       env: { SHUTDOWN_GRACE_SECONDS: '5', WEB_DIST_DIR: dir },
     });
@@ -72,9 +66,7 @@ describe.runIf(serverUrl)(suiteName, () => {
   });
   afterAll(async () => {
     await cluster?.stop();
-    await db?.end();
-    await admin?.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin?.end();
+    await database?.drop();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 

@@ -16,9 +16,10 @@ import { migrate, openPgliteDatabase } from '../../apps/server/src/platform/data
 import {
   embeddedServer,
   fixturePhotos,
-  missingAcknowledged,
+  expectNoWriteLost,
   photoFixturesPresent,
   startWriter,
+  untilWriteInFlight,
 } from './hard-kill';
 import { signInOverHttp } from './http-customer';
 
@@ -63,10 +64,7 @@ describe.runIf(photoFixturesPresent)('the embedded server (PGlite) killed with k
       const restarts: number[] = [];
       for (let cycle = 0; cycle < CYCLES; cycle += 1) {
         // Lean cycles: the kill lands while a write is in flight, a second or two after the server answers.
-        const dwell = performance.now() + 1000 + Math.random() * 1500;
-        while (performance.now() < dwell || writer.inFlight === 0) {
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
+        await untilWriteInFlight(writer, 1000, 1500);
         await server.kill();
         const down = performance.now();
         // Reopening the data folder after the kill is itself a check: a damaged one does not start.
@@ -76,32 +74,7 @@ describe.runIf(photoFixturesPresent)('the embedded server (PGlite) killed with k
       await writer.stop();
       const cyclesSeconds = (performance.now() - started) / 1000;
 
-      // The acknowledged photos' jobs finish (a killed process's jobs come back after their lease).
-      // The writer's first session checks the data: no kill ends a session, as refresh tokens stay
-      // the same through a refresh (decision 151).
-      const customer = firstSession;
-      let problems: string[] = [];
-      await expect
-        .poll(
-          async () => {
-            problems = await missingAcknowledged(customer, writer.acknowledged, { files: false });
-            return problems;
-          },
-          { timeout: 300_000, interval: 2000 },
-        )
-        .toEqual([]);
-      expect(await missingAcknowledged(customer, writer.acknowledged)).toEqual([]);
-      console.info(
-        `embedded: ${CYCLES} kill -9 cycles in ${cyclesSeconds.toFixed(0)} s (restart median ${(
-          restarts.toSorted((a, b) => a - b)[Math.floor(restarts.length / 2)]! / 1000
-        ).toFixed(1)} s); acknowledged ${writer.acknowledged.photos.length} photos, ${
-          writer.acknowledged.albums.length
-        } albums, ${writer.attempted.failed} of ${writer.attempted.calls} writes not acknowledged, ${
-          writer.attempted.sessionsLost
-        } times signed in again after a 401; no write lost`,
-      );
-      expect(writer.acknowledged.photos.length).toBeGreaterThan(0);
-      expect(writer.acknowledged.albums.length).toBeGreaterThan(0);
+      await expectNoWriteLost(firstSession, writer, { label: 'embedded', seconds: cyclesSeconds, restarts });
 
       // A last kill, then the data folder opened directly: no half-written state anywhere.
       await server.kill();

@@ -4,22 +4,24 @@
  * PostgreSQL. A cluster of its own (another port than cluster.test.ts), started without the demo's
  * libraries so no backlog of demo jobs stands between a kill and what it measures.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomersRepository } from '../../apps/server/src/customers/customers.repository';
 import { seedDemoAccounts } from '../../apps/server/src/demo/demo-accounts';
 import { openPostgresDatabase } from '../../apps/server/src/platform/database';
+import { createTestDatabase, type TestDatabase } from './test-database';
 import { startCluster, type Cluster, type Replica } from './cluster';
 import {
   fixturePhotos,
+  expectNoWriteLost,
   missingAcknowledged,
   photoFixturesPresent,
   startWriter,
+  untilWriteInFlight,
   uniqueJpeg,
   uploadOverTus,
 } from './hard-kill';
@@ -32,30 +34,24 @@ const CYCLES = Number(process.env.HARD_KILL_CYCLES ?? 30);
 
 describe.runIf(serverUrl && photoFixturesPresent)('the cluster after kill -9, on PostgreSQL', () => {
   let cluster: Cluster;
-  let admin: pg.Client;
+  let database: TestDatabase;
   let db: pg.Pool;
   let dir: string;
   let customer: HttpCustomer;
-  const database = `hard_kill_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    const databaseUrl = new URL(serverUrl!);
-    databaseUrl.pathname = `/${database}`;
-    db = new pg.Pool({ connectionString: databaseUrl.href, max: 2 });
-    db.on('error', () => undefined);
+    database = await createTestDatabase(serverUrl!, 'hard_kill');
+    db = database.pool;
     dir = await mkdtemp(path.join(tmpdir(), 'hard-kill-'));
     cluster = await startCluster({
       root,
       dir,
-      databaseUrl: databaseUrl.href,
+      databaseUrl: database.url,
       basePort: BASE_PORT,
       demoData: false,
       env: { SHUTDOWN_GRACE_SECONDS: '5', WEB_DIST_DIR: dir, LOG_LEVEL: 'warn' },
     });
-    const accounts = await openPostgresDatabase(databaseUrl.href, { maxConnections: 1 });
+    const accounts = await openPostgresDatabase(database.url, { maxConnections: 1 });
     await seedDemoAccounts(createCustomersRepository(accounts));
     await accounts.close();
     customer = await signInOverHttp(cluster.url, {
@@ -66,9 +62,7 @@ describe.runIf(serverUrl && photoFixturesPresent)('the cluster after kill -9, on
   });
   afterAll(async () => {
     await cluster?.stop();
-    await db?.end();
-    await admin?.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin?.end();
+    await database?.drop();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
@@ -157,10 +151,7 @@ describe.runIf(serverUrl && photoFixturesPresent)('the cluster after kill -9, on
       const killInTurn = async (pair: [Replica, Replica], count: number) => {
         for (let cycle = 0; cycle < count; cycle += 1) {
           const victim = pair[cycle % 2]!;
-          const dwell = performance.now() + 200 + Math.random() * 800;
-          while (performance.now() < dwell || writer.inFlight === 0) {
-            await new Promise((resolve) => setTimeout(resolve, 10));
-          }
+          await untilWriteInFlight(writer, 200, 800);
           await victim.kill();
           const down = performance.now();
           await endSessionsOf(victim);
@@ -176,30 +167,7 @@ describe.runIf(serverUrl && photoFixturesPresent)('the cluster after kill -9, on
       await writer.stop();
       const cyclesSeconds = (performance.now() - started) / 1000;
 
-      // The writer's first session checks the data: no kill ends a session, as refresh tokens stay
-      // the same through a refresh (decision 151).
-      let problems: string[] = [];
-      await expect
-        .poll(
-          async () => {
-            problems = await missingAcknowledged(customer, writer.acknowledged, { files: false });
-            return problems;
-          },
-          { timeout: 300_000, interval: 2000 },
-        )
-        .toEqual([]);
-      expect(await missingAcknowledged(customer, writer.acknowledged)).toEqual([]);
-      console.info(
-        `cluster: ${restarts.length} kill -9 cycles in ${cyclesSeconds.toFixed(0)} s (restart median ${(
-          restarts.toSorted((a, b) => a - b)[Math.floor(restarts.length / 2)]! / 1000
-        ).toFixed(1)} s); acknowledged ${writer.acknowledged.photos.length} photos, ${
-          writer.acknowledged.albums.length
-        } albums, ${writer.attempted.failed} of ${writer.attempted.calls} writes not acknowledged, ${
-          writer.attempted.sessionsLost
-        } times signed in again after a 401; no write lost`,
-      );
-      expect(writer.acknowledged.photos.length).toBeGreaterThan(0);
-      expect(writer.acknowledged.albums.length).toBeGreaterThan(0);
+      await expectNoWriteLost(customer, writer, { label: 'cluster', seconds: cyclesSeconds, restarts });
 
       // Nothing half-written: a photo is ready, or its upload was cut short and its held-back job will
       // remove it; no job is left running past its lease.

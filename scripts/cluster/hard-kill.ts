@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { expect } from 'vitest';
 import type { HttpCustomer } from './http-customer';
 
 /** The shared photo fixtures (camera makes, orientations, GPS); a CI machine can point elsewhere. */
@@ -163,6 +164,47 @@ export function startWriter(
       await running;
     },
   };
+}
+
+type Writer = ReturnType<typeof startWriter>;
+
+/** Waits a while (`least` plus up to `spread` ms) and until a write is in flight: the kill lands mid-write. */
+export async function untilWriteInFlight(writer: Writer, least: number, spread: number): Promise<void> {
+  const dwell = performance.now() + least + Math.random() * spread;
+  while (performance.now() < dwell || writer.inFlight === 0) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * After the kills, every acknowledged change is there (polled: a killed process's jobs come back after
+ * their lease) and then whole; prints what the run measured. `customer` is the writer's first session:
+ * no kill ends a session, as refresh tokens stay the same through a refresh (decision 151).
+ */
+export async function expectNoWriteLost(
+  customer: HttpCustomer,
+  writer: Writer,
+  run: { label: string; seconds: number; restarts: number[] },
+): Promise<void> {
+  await expect
+    .poll(() => missingAcknowledged(customer, writer.acknowledged, { files: false }), {
+      timeout: 300_000,
+      interval: 2000,
+    })
+    .toEqual([]);
+  expect(await missingAcknowledged(customer, writer.acknowledged)).toEqual([]);
+  const medianRestart = run.restarts.toSorted((a, b) => a - b)[Math.floor(run.restarts.length / 2)]!;
+  console.info(
+    `${run.label}: ${run.restarts.length} kill -9 cycles in ${run.seconds.toFixed(0)} s (restart median ${(
+      medianRestart / 1000
+    ).toFixed(1)} s); acknowledged ${writer.acknowledged.photos.length} photos, ${
+      writer.acknowledged.albums.length
+    } albums, ${writer.attempted.failed} of ${writer.attempted.calls} writes not acknowledged, ${
+      writer.attempted.sessionsLost
+    } times signed in again after a 401; no write lost`,
+  );
+  expect(writer.acknowledged.photos.length).toBeGreaterThan(0);
+  expect(writer.acknowledged.albums.length).toBeGreaterThan(0);
 }
 
 /** Every acknowledged change is there and whole: each album, each photo ready with all its files. */
