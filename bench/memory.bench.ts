@@ -31,7 +31,6 @@ const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const LOAD_SECONDS = Number(process.env.MEMORY_LOAD_SECONDS ?? 60);
 const IDLE_SECONDS = 5;
 
-
 /** Libraries an API replica may or may not need; each measured alone in a fresh process. */
 const PARTS = [
   '@electric-sql/pglite',
