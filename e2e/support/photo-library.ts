@@ -70,7 +70,10 @@ export async function uploadFiles(page: Page, files: UploadFile[]) {
 
 /** Waits until every file of the open upload modal is added, and closes it. */
 export async function finishUploads(dialog: Locator, count: number) {
-  await expect(dialog.getByText('Added', { exact: true })).toHaveCount(count, { timeout: 30_000 });
+  // A second a file on top: a hundred uploads beside the other worker's stories take more than a minute.
+  await expect(dialog.getByText('Added', { exact: true })).toHaveCount(count, {
+    timeout: 30_000 + count * 1_000,
+  });
   await dialog.getByRole('button', { name: 'Close' }).click();
 }
 

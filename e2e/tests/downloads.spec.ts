@@ -120,7 +120,7 @@ test.describe('photo archives', () => {
 
     // Photos are processed after they are added: the customer selects June once all 100 are shown.
     const june = page.getByRole('region', { name: 'June 2021' });
-    await expect(june.getByRole('heading', { level: 2 })).toContainText('100 photos', { timeout: 30_000 });
+    await expect(june.getByRole('heading', { level: 2 })).toContainText('100 photos', { timeout: 120_000 });
     await startSelecting(page);
     await june.getByRole('button', { name: 'Select month' }).click();
     await expect(page.getByText('100 selected')).toBeVisible();

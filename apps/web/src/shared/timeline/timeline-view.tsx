@@ -65,6 +65,8 @@ export function TimelineView({
   const { width, height } = useElementSize(scroller);
   const [scrollTop, setScrollTop] = useState(0);
   const frame = useRef(0);
+  /** The month a link asked for, until its heading is drawn and shown. */
+  const monthToReveal = useRef<string | null>(null);
 
   const { columns, tileSize } = fitColumns(Math.max(width, 200), width >= 700 ? 180 : 110, GAP);
   const settings = {
@@ -146,14 +148,20 @@ export function TimelineView({
       // A link to a month (decision 145) lands on it before paint, as a restored scroll position does.
       // eslint-disable-next-line react-hooks/set-state-in-effect
       jumpTo(block);
-      // A short library fits its scroller, and then the page around it is what must move: once the month
-      // is drawn, its heading is brought into the window too.
-      requestAnimationFrame(() =>
-        scroller.querySelector(`[data-month="${block.key}"]`)?.scrollIntoView?.({ block: 'nearest' }),
-      );
+      monthToReveal.current = block.key;
     }
     onStartMonthShown?.();
   }, [startMonth, scroller, height, layout, store.indexStatus, jumpTo, onStartMonthShown]);
+
+  // A short library fits its scroller, and then the page around it is what must move: once the month
+  // of a link is drawn (the render after the jump, not a frame later), its heading comes into the window.
+  useEffect(() => {
+    const heading =
+      monthToReveal.current && scroller?.querySelector(`[data-month="${monthToReveal.current}"]`);
+    if (!heading) return;
+    monthToReveal.current = null;
+    heading.scrollIntoView?.({ block: 'nearest' });
+  });
 
   const thumbnailSize = window.innerWidth >= LARGE_SCREEN ? 800 : 300;
   const currentBlock = visibleMonths(layout, logicalTop, logicalTop + 1)[0]?.block;
