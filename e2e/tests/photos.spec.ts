@@ -41,6 +41,7 @@ test.describe('my photos', () => {
     await expect(notifications).toContainText('5 photos added to 4 months');
     await notifications.getByRole('link', { name: 'Show Unknown Date' }).click();
     await expect(page.getByRole('heading', { name: /^Unknown Date/ })).toBeInViewport();
+    await expect(tile(page, 'landscape_6.jpg')).toBeInViewport();
     await expect(page).not.toHaveURL(/month=/);
 
     await expect(page.getByRole('heading', { name: /February 2022/ })).toBeVisible();

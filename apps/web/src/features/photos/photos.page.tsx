@@ -38,7 +38,8 @@ export function PhotosPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const startMonthParam = searchParams.get('month');
   const startMonth = useMemo(() => parseMonthParam(startMonthParam), [startMonthParam]);
-  // Shown once: the parameter goes, so coming back from a preview restores the scroll instead.
+  // Shown once: the parameter goes, so coming back from a preview restores the scroll instead; the page
+  // keeps its scroll (the router would put a new address at the top, above the month just shown).
   const startMonthShown = useCallback(
     () =>
       setSearchParams(
@@ -47,7 +48,7 @@ export function PhotosPage() {
           next.delete('month');
           return next;
         },
-        { replace: true },
+        { replace: true, preventScrollReset: true },
       ),
     [setSearchParams],
   );

@@ -154,12 +154,14 @@ export function TimelineView({
   }, [startMonth, scroller, height, layout, store.indexStatus, jumpTo, onStartMonthShown]);
 
   // A short library fits its scroller, and then the page around it is what must move: once the month
-  // of a link is drawn (the render after the jump, not a frame later), its heading comes into the window.
+  // of a link is drawn (the render after the jump, not a frame later), the timeline comes into the
+  // window as far as it fits, with the month's heading in it.
   useEffect(() => {
-    const heading =
-      monthToReveal.current && scroller?.querySelector(`[data-month="${monthToReveal.current}"]`);
+    if (!monthToReveal.current || !scroller) return;
+    const heading = scroller.querySelector(`[data-month="${monthToReveal.current}"]`);
     if (!heading) return;
     monthToReveal.current = null;
+    scroller.scrollIntoView?.({ block: 'nearest' });
     heading.scrollIntoView?.({ block: 'nearest' });
   });
 
