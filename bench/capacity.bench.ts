@@ -7,10 +7,14 @@
  * work without the sockets. `--postgres` runs on the PostgreSQL server of DATABASE_URL (a schema of its
  * own), where the database's CPU is another process's; on PGlite (the default) it is this process's.
  */
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
+import path from 'node:path';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { Database } from '../apps/server/src/platform/database';
 import { openBenchDatabase } from './support/bench-database';
 import { median } from './support/stats';
 import { insertLibraryPhotos, CUSTOMER_LIBRARY } from './support/timeline-library';
@@ -18,6 +22,8 @@ import { insertLibraryPhotos, CUSTOMER_LIBRARY } from './support/timeline-librar
 const CALLS = Number(process.env.CAPACITY_CALLS ?? 500);
 const RUNS = Number(process.env.CAPACITY_RUNS ?? 5);
 const engine = process.argv.includes('--postgres') ? 'postgres' : 'pglite';
+/** A folder for one CPU profile per call (`<name>.cpuprofile`, one more run of the app's calls each). */
+const PROFILE_DIR = process.env.CAPACITY_PROFILE_DIR;
 
 /** Bytes of a 300 px WebP thumbnail (decision 007's derivatives are 15-30 KB). */
 const THUMBNAIL_BYTES = 24_000;
@@ -92,6 +98,19 @@ async function bareSocket(message: string): Promise<{ app: FastifyInstance; call
   return { app, call: pushConnect('/bare', {}) };
 }
 
+/** Writes the CPU profile of `work` (open it in Chrome's DevTools, or sum its self times per package). */
+async function profile(file: string, work: () => Promise<unknown>): Promise<void> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  await work();
+  const { profile: taken } = await session.post('Profiler.stop');
+  session.disconnect();
+  await writeFile(file, JSON.stringify(taken));
+}
+
 const load = () =>
   os
     .loadavg()
@@ -127,7 +146,16 @@ async function main() {
   const { signInDemoAccounts } = await import('../apps/server/src/testing/sign-in');
   const { seedDemoLibraries, seedDemoShopData } = await import('../apps/server/src/demo/demo-data');
   const database = await openBenchDatabase(engine, 'capacity');
-  const t = await createTestApp({ JOB_CONCURRENCY: '0' }, { db: database.db });
+  // Statements sent to the database, counted: each is a round trip whose CPU this process pays too.
+  let statements = 0;
+  const db: Database = {
+    ...database.db,
+    query: (sql, params) => {
+      statements += 1;
+      return database.db.query(sql, params);
+    },
+  };
+  const t = await createTestApp({ JOB_CONCURRENCY: '0' }, { db });
   await seedDemoLibraries({ db: t.db, blobs: t.blobs, limits: t.config.limits });
   await seedDemoShopData({ db: t.db, shopApi: t.app.shopApi });
   const [demo] = await signInDemoAccounts(t, ['demo@example.com'] as const);
@@ -207,6 +235,7 @@ async function main() {
   const only = process.env.CAPACITY_ONLY?.split(',');
   const measuredMs = new Map<string, number>();
   console.log(`engine ${engine}, ${CALLS} calls x ${RUNS} runs per figure, load average ${load()}`);
+  console.log('| call (bytes) | CPU ms | bare route CPU ms | ratio | database statements | load average |');
   for (const row of cases) {
     if (only && !only.includes(row.name)) continue;
     const size = await row.call(t.app);
@@ -220,7 +249,9 @@ async function main() {
     const calls = row.bare === 'socket' ? Math.ceil(CALLS / 5) : CALLS;
     // One run each, not counted, so both are measured compiled (a bare route starts interpreted too).
     await cpuMsPerCall(bare.app, bare.call, calls);
+    statements = 0;
     await cpuMsPerCall(t.app, row.call, calls);
+    const statementsPerCall = statements / calls;
     const measured: number[] = [];
     const baseline: number[] = [];
     for (let run = 0; run < RUNS; run++) {
@@ -228,9 +259,13 @@ async function main() {
       measured.push(await cpuMsPerCall(t.app, row.call, calls));
     }
     await bare.app.close();
+    if (PROFILE_DIR)
+      await profile(path.join(PROFILE_DIR, `${row.name}.cpuprofile`), () =>
+        cpuMsPerCall(t.app, row.call, calls),
+      );
     measuredMs.set(row.name, median(measured));
     console.log(
-      `| ${row.name}, \`${row.label}\` (${size} B) | ${median(measured).toFixed(3)} | ${median(baseline).toFixed(3)} | ${(median(measured) / median(baseline)).toFixed(1)}x | ${load()} |`,
+      `| ${row.name}, \`${row.label}\` (${size} B) | ${median(measured).toFixed(3)} | ${median(baseline).toFixed(3)} | ${(median(measured) / median(baseline)).toFixed(1)}x | ${statementsPerCall.toFixed(1)} | ${load()} |`,
     );
   }
 

@@ -103,13 +103,25 @@ export interface PricedLine {
   total: Money;
 }
 
+// One number format per locale: building one was a third of an orders page's CPU (every line names
+// its product).
+const centimetreFormats = new Map<string, Intl.NumberFormat>();
+const centimetreFormat = (locale: string) => {
+  let format = centimetreFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+    centimetreFormats.set(locale, format);
+  }
+  return format;
+};
+
 /** An article in one size, e.g. 'Photo prints 13 × 18 cm': the one way a product is named to customers. */
 export const articleSizeName = (
   articleName: string,
   size: Pick<SizeOption, 'widthCm' | 'heightCm'>,
   locale: string,
 ) => {
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const number = centimetreFormat(locale);
   return `${articleName} ${number.format(size.widthCm)} × ${number.format(size.heightCm)} cm`;
 };
 
