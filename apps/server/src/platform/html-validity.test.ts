@@ -5,20 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  renderAccountReadyPage,
-  renderCheckEmailPage,
-  renderConfirmAccountPage,
-  renderConfirmationLinkPage,
-  renderExpiredPage,
-  renderRegisterPage,
-  renderSignedOutPage,
-  renderSignInFailedPage,
-  renderSignInPage,
-  renderSignOutPage,
-  renderTooManyAttemptsPage,
-  type PageContext,
-} from '../auth/sign-in.pages';
+import * as signInPages from '../auth/sign-in.pages';
 import { translatorFor } from '../auth/messages';
 import { renderMailboxPage, renderMailPage } from '../mail/mailbox.pages';
 import type { MailRecord } from '../mail/mail-outbox.repository';
@@ -70,7 +57,11 @@ function errorsByPage(pages: Record<string, string>): Record<string, string[]> {
   }
 }
 
-const context: PageContext = { locale: 'en-GB', vendor: 'Photo <Shop> & Co', t: translatorFor('en-GB') };
+const context: signInPages.PageContext = {
+  locale: 'en-GB',
+  vendor: 'Photo <Shop> & Co',
+  t: translatorFor('en-GB'),
+};
 
 const mail: MailRecord = {
   id: 'm1',
@@ -144,42 +135,52 @@ describe('server-rendered pages', () => {
       'an unknown photo book': await served('/photo-books/no-such-book'),
       'the public photo-book viewer': renderViewerPage(viewer, book, bookPages),
       'the viewer of no book': renderViewerNotFound(viewer),
-      'sign-in': renderSignInPage(context, { uid: 'u1' }),
-      'sign-in, refused': renderSignInPage(context, {
+      'sign-in': signInPages.renderSignInPage(context, { uid: 'u1' }),
+      'sign-in, refused': signInPages.renderSignInPage(context, {
         uid: 'u1',
         email: 'a@b.c',
         refusal: 'wrongCredentials',
       }),
-      'sign-in, unconfirmed': renderSignInPage(context, {
+      'sign-in, unconfirmed': signInPages.renderSignInPage(context, {
         uid: 'u1',
         email: 'a@b.c',
         refusal: 'unconfirmed',
       }),
-      register: renderRegisterPage(context, { uid: 'u1' }),
-      'register, with errors': renderRegisterPage(context, {
+      register: signInPages.renderRegisterPage(context, { uid: 'u1' }),
+      'register, with errors': signInPages.renderRegisterPage(context, {
         uid: 'u1',
         form: {
           values: { firstName: '', lastName: 'X', email: 'not-an-email', business: true },
           errors: { firstName: 'register.firstNameRequired', email: 'register.emailInvalid' },
         },
       }),
-      'check your e-mail': renderCheckEmailPage(context, { uid: 'u1', email: 'a@b.c', hours: 24 }),
-      'confirm the account': renderConfirmAccountPage(context, {
+      'check your e-mail': signInPages.renderCheckEmailPage(context, {
+        uid: 'u1',
+        email: 'a@b.c',
+        hours: 24,
+      }),
+      'confirm the account': signInPages.renderConfirmAccountPage(context, {
         action: '/auth/confirm',
         token: 't',
         email: 'a@b.c',
       }),
-      'account ready': renderAccountReadyPage(context, { email: 'a@b.c' }),
-      'confirmation link used': renderConfirmationLinkPage(context, { state: 'used', hours: 24 }),
-      'confirmation link invalid': renderConfirmationLinkPage(context, { state: 'invalid', hours: 24 }),
-      'too many attempts': renderTooManyAttemptsPage(context, { href: '/auth/login', minutes: 15 }),
-      'sign-in expired': renderExpiredPage(context),
-      'sign-in failed': renderSignInFailedPage(context, 'req-1'),
-      'sign-out': renderSignOutPage(
+      'account ready': signInPages.renderAccountReadyPage(context, { email: 'a@b.c' }),
+      'confirmation link used': signInPages.renderConfirmationLinkPage(context, { state: 'used', hours: 24 }),
+      'confirmation link invalid': signInPages.renderConfirmationLinkPage(context, {
+        state: 'invalid',
+        hours: 24,
+      }),
+      'too many attempts': signInPages.renderTooManyAttemptsPage(context, {
+        href: '/auth/login',
+        minutes: 15,
+      }),
+      'sign-in expired': signInPages.renderExpiredPage(context),
+      'sign-in failed': signInPages.renderSignInFailedPage(context, 'req-1'),
+      'sign-out': signInPages.renderSignOutPage(
         context,
         '<form method="post" action="/oidc/session/end/confirm"><input type="hidden" name="xsrf" value="x"><button autofocus type="submit" name="logout" value="yes">Yes, sign me out</button></form>',
       ),
-      'signed out': renderSignedOutPage(context),
+      'signed out': signInPages.renderSignedOutPage(context),
       'test payment': renderTestPaymentPage(context, payment, 'secret'),
       'test payment, nothing to charge': renderTestPaymentPage(
         context,
