@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import type pg from 'pg';
 import { startCluster, type Cluster, type ClusterOptions } from '../../scripts/cluster/cluster';
+import { createTestDatabase } from '../../scripts/cluster/test-database';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BASE_PORT = 8190;
@@ -29,15 +29,7 @@ export async function onFreshCluster(
     );
     process.exit(1);
   }
-  const database = `bench_${name}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const databaseUrl = new URL(serverUrl);
-  databaseUrl.pathname = `/${database}`;
-  const db = new pg.Pool({ connectionString: databaseUrl.href, max: 2 });
-  // Dropping the database at the end ends this pool's connections too.
-  db.on('error', () => undefined);
+  const database = await createTestDatabase(serverUrl, `bench_${name}`);
   const dir = await mkdtemp(path.join(tmpdir(), `cluster-${name}-`));
   let cluster: Cluster | undefined;
   try {
@@ -45,16 +37,14 @@ export async function onFreshCluster(
       ...options,
       root,
       dir,
-      databaseUrl: databaseUrl.href,
+      databaseUrl: database.url,
       basePort: BASE_PORT,
       env: { WEB_DIST_DIR: dir, ...options.env },
     });
-    await run(cluster, db);
+    await run(cluster, database.pool);
   } finally {
     await cluster?.stop();
-    await db.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
     await rm(dir, { recursive: true, force: true });
   }
 }

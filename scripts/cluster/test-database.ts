@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
-/** A database of its own on the machine's PostgreSQL for one cluster test file, and a pool to read it. */
+/** A database of its own on the machine's PostgreSQL for one cluster test file or bench run, and a pool to read it. */
 export interface TestDatabase {
   url: string;
   /** Two connections for the test's own checks. */
