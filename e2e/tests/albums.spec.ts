@@ -1,7 +1,7 @@
-import { expectNoAxeViolations } from '../support/accessibility';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/accessibility';
 import {
   finishUploads,
   fixtures,

@@ -1,8 +1,8 @@
-import { expectNoAxeViolations } from '../support/accessibility';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { expectNoAxeViolations } from '../support/accessibility';
 import {
   fixtures,
   newCustomer,

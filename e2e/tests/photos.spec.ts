@@ -1,8 +1,8 @@
-import { expectNoAxeViolations } from '../support/accessibility';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { expectNoAxeViolations } from '../support/accessibility';
 import { fixtures, newCustomer, tile, uploadAll, uploadFiles } from '../support/photo-library';
 
 test.describe('my photos', () => {
