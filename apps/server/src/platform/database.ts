@@ -23,11 +23,21 @@ export interface Database extends Queryable {
   readonly engine: 'pglite' | 'postgres';
 }
 
-export async function openPgliteDatabase(dataDir: string | undefined): Promise<Database> {
+export interface PgliteOptions {
+  /** An in-memory database starts as a copy of this cluster (PGlite's `dumpDataDir`), not an empty one. */
+  copyOf?: Blob;
+}
+
+export async function openPgliteDatabase(
+  dataDir: string | undefined,
+  options: PgliteOptions = {},
+): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   // Imported here, not at the top: a replica on PostgreSQL never holds PGlite's 45 MB (decision 143).
   const { PGlite } = await import('@electric-sql/pglite');
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = dataDir
+    ? new PGlite(dataDir)
+    : new PGlite(options.copyOf ? { loadDataDir: options.copyOf } : {});
   await client.waitReady;
   return wrapPglite(client);
 }

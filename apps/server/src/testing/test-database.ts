@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrate, openPgliteDatabase, openPostgresDatabase, type Database } from '../platform/database';
+import { migrate, openPgliteDatabase, openPostgresDatabase, wrapPglite, type Database } from '../platform/database';
 
 export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
@@ -23,7 +23,20 @@ export async function createTestDatabase(): Promise<Database> {
       },
     };
   }
-  const db = await openPgliteDatabase(undefined);
-  await migrate(db, migrationsDir);
-  return db;
+  template ??= migratedPglite();
+  return openPgliteDatabase(undefined, { copyOf: await template });
+}
+
+/**
+ * A new PGlite cluster runs initdb (1.2-2.3 s a database on these cores); a copy of one that is
+ * already migrated opens in about 0.4 s. Every test file of a Vitest worker starts from the same copy.
+ */
+let template: Promise<Blob> | undefined;
+async function migratedPglite(): Promise<Blob> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const client = new PGlite();
+  await migrate(wrapPglite(client), migrationsDir);
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  return dump;
 }
