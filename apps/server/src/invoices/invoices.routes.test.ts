@@ -458,8 +458,10 @@ describe(`credit notes (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
       await shop.putState(`${code}-1`, 'Confirmed', '2026-11-21T08:05:00Z');
       await t.app.jobs.drain();
     }
-    // Cancelled at 00:30 on 1 January in Amsterdam, twice: one credit note.
+    // Cancelled at 00:30 on 1 January in Amsterdam, twice: one credit note. Drained in between, so
+    // NL-CN-2-1's credit note is numbered first (the worker may run two credit jobs at once).
     await shop.putState('NL-CN-2-1', 'Cancelled', '2026-12-31T23:30:00Z');
+    await t.app.jobs.drain();
     await shop.putState('NL-CN-1-1', 'Cancelled', '2026-12-31T23:40:00Z');
     // The job again (a retry): the credit note already made is the answer.
     await enqueueJob(t.db, INVOICE_CREDIT_JOB, { orderId: 'NL-CN-2-1', cancelledAt: '2027-01-02T10:00:00Z' });

@@ -131,15 +131,13 @@ export function createPhotosService(db: Database, photos: PhotosRepository) {
 
     /** Starts importing what the shop already holds; calling again while importing or active changes nothing. */
     async activate(caller: Caller): Promise<ActivationStatus> {
-      await db.transaction(async (tx) => {
-        const moved = await createPhotosRepository(tx).transitionLibrary(
-          caller.customerId,
-          ['NOT_ACTIVE'],
-          'IMPORTING',
-        );
+      // Read in the transaction: after the commit a worker may already have finished the import.
+      return db.transaction(async (tx) => {
+        const library = createPhotosRepository(tx);
+        const moved = await library.transitionLibrary(caller.customerId, ['NOT_ACTIVE'], 'IMPORTING');
         if (moved) await enqueueJob(tx, photoJobs.importLibrary, { ownerId: caller.customerId });
+        return library.libraryStatus(caller.customerId);
       });
-      return photos.libraryStatus(caller.customerId);
     },
 
     /**
