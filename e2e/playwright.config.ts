@@ -61,7 +61,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://nl.localhost:${E2E_PORT}`,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test about a tenth of its CPU (DOM snapshots per action, a
+    // screencast), and CI keeps no files: traces only when asked for (decision 154).
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     launchOptions: {
       executablePath: chromiumPath(),
       args: chromiumArgs,
