@@ -70,7 +70,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx ../apps/server/src/server.ts',
+    // The built server (`npm run build`, which test:e2e runs first), as production starts it.
+    command: 'node ../apps/server/dist/server.js',
     url: `http://127.0.0.1:${E2E_PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -233,7 +233,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       async start() {
         if (running()) return;
         logFile = createWriteStream(path.join(options.dir, 'logs', `${name}.log`), { flags: 'a' });
-        child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+        child = spawn(process.execPath, ['apps/server/dist/server.js'], {
           cwd: options.root,
           env,
           stdio: ['ignore', 'pipe', 'pipe'],

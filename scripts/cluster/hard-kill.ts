@@ -291,7 +291,7 @@ export function embeddedServer(options: { root: string; dataDir: string; port: n
     async start(settings: { demoData: boolean }) {
       if (running()) return;
       const log = createWriteStream(options.logPath, { flags: 'a' });
-      child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      child = spawn(process.execPath, ['apps/server/dist/server.js'], {
         cwd: options.root,
         env: {
           ...embeddedEnv(),
