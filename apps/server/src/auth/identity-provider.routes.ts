@@ -1,8 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { networkOf } from '../platform/network-address';
-import { PAGE_ASSETS_PATH, PAGE_STYLESHEET } from '../platform/page-layout';
+import {
+  PAGE_ASSETS_PATH,
+  PAGE_STYLESHEET,
+  registerPageAssets,
+  type PageAsset,
+} from '../platform/page-layout';
 import { rateLimits } from '../platform/rate-limits';
 import { LOGIN_PATH } from '../storefronts/storefront-config.service';
 import {
@@ -30,9 +34,17 @@ import {
 } from './sign-in.pages';
 import type { SignInService } from './sign-in.service';
 
-const assetFiles = [
-  { name: PAGE_STYLESHEET, file: 'assets/sign-in.css', type: 'text/css; charset=utf-8' },
-  { name: SIGN_OUT_SCRIPT, file: 'assets/sign-out.js', type: 'text/javascript; charset=utf-8' },
+const assetFiles: PageAsset[] = [
+  {
+    name: PAGE_STYLESHEET,
+    file: new URL('assets/sign-in.css', import.meta.url),
+    type: 'text/css; charset=utf-8',
+  },
+  {
+    name: SIGN_OUT_SCRIPT,
+    file: new URL('assets/sign-out.js', import.meta.url),
+    type: 'text/javascript; charset=utf-8',
+  },
 ];
 
 const formText = z.unknown().transform((value) => (typeof value === 'string' ? value : ''));
@@ -82,20 +94,7 @@ export async function registerIdentityProviderRoutes(
   },
 ): Promise<void> {
   const { providers, signIn, registration } = deps;
-  const assets = new Map(
-    await Promise.all(
-      assetFiles.map(
-        async ({ name, file, type }) =>
-          [name, { type, body: await readFile(new URL(file, import.meta.url), 'utf8') }] as const,
-      ),
-    ),
-  );
-
-  app.get<{ Params: { name: string } }>(`${PAGE_ASSETS_PATH}/:name`, async (request, reply) => {
-    const asset = assets.get(request.params.name);
-    if (!asset) return reply.callNotFound();
-    return reply.header('cache-control', 'public, max-age=3600').type(asset.type).send(asset.body);
-  });
+  await registerPageAssets(app, PAGE_ASSETS_PATH, assetFiles);
 
   app.get(REGISTER_PATH, async (_request, reply) =>
     reply.redirect(`${LOGIN_PATH}?${SCREEN_PARAMETER}=${REGISTER_SCREEN}`, 303),

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serviceBasePath } from '@photo/contracts/endpoint';
 import {
@@ -10,6 +9,7 @@ import {
 import type { ApiRouter } from '../platform/api-router';
 import type { BlobStore } from '../platform/blob-store';
 import type { Authenticate } from '../platform/caller';
+import { registerPageAssets, type PageAsset } from '../platform/page-layout';
 import type { LocaleCatalogues } from '../storefronts/locale-catalogues';
 import { storefrontContextOf } from '../storefronts/storefronts';
 import { renderGalleryPage } from './photo-book-gallery.page';
@@ -23,9 +23,17 @@ import {
 } from './photo-book-viewer.page';
 import { WIDGET_PAGE_SIZES, type PhotoBookPageSize, type PhotoBooksService } from './photo-books.service';
 
-const assetFiles = [
-  { name: VIEWER_STYLESHEET, file: 'assets/photo-book-viewer.css', type: 'text/css; charset=utf-8' },
-  { name: VIEWER_SCRIPT, file: 'assets/photo-book-viewer.js', type: 'text/javascript; charset=utf-8' },
+const assetFiles: PageAsset[] = [
+  {
+    name: VIEWER_STYLESHEET,
+    file: new URL('assets/photo-book-viewer.css', import.meta.url),
+    type: 'text/css; charset=utf-8',
+  },
+  {
+    name: VIEWER_SCRIPT,
+    file: new URL('assets/photo-book-viewer.js', import.meta.url),
+    type: 'text/javascript; charset=utf-8',
+  },
 ];
 
 const localeOf = (request: FastifyRequest) => storefrontContextOf(request).locale;
@@ -86,19 +94,7 @@ export async function registerPhotoBookRoutes(
     },
   );
 
-  const assets = new Map(
-    await Promise.all(
-      assetFiles.map(
-        async ({ name, file, type }) =>
-          [name, { type, body: await readFile(new URL(file, import.meta.url), 'utf8') }] as const,
-      ),
-    ),
-  );
-  app.get<{ Params: { name: string } }>(`${VIEWER_ASSETS_PATH}/:name`, async (request, reply) => {
-    const asset = assets.get(request.params.name);
-    if (!asset) return reply.callNotFound();
-    return reply.header('cache-control', 'public, max-age=3600').type(asset.type).send(asset.body);
-  });
+  await registerPageAssets(app, VIEWER_ASSETS_PATH, assetFiles);
 
   const viewerContext = async (request: FastifyRequest): Promise<ViewerContext> => {
     const locale = localeOf(request);

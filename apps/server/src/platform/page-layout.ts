@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from './html';
 
 /**
@@ -48,4 +50,27 @@ ${page.main}
 /** A page of one card: a form or a message. */
 export function renderCardPage(frame: PageFrame, title: string, content: string, head?: string): string {
   return renderPage(frame, { title, head, main: `<main class="card">\n${content}\n</main>` });
+}
+
+/** A stylesheet or script of these pages: its name in their addresses, its file and its type. */
+export interface PageAsset {
+  name: string;
+  file: URL;
+  type: string;
+}
+
+/** Serves the pages' assets at `${path}/{name}`, read once at start and cacheable for an hour. */
+export async function registerPageAssets(app: FastifyInstance, path: string, assets: PageAsset[]) {
+  const served = new Map(
+    await Promise.all(
+      assets.map(
+        async ({ name, file, type }) => [name, { type, body: await readFile(file, 'utf8') }] as const,
+      ),
+    ),
+  );
+  app.get<{ Params: { name: string } }>(`${path}/:name`, async (request, reply) => {
+    const asset = served.get(request.params.name);
+    if (!asset) return reply.callNotFound();
+    return reply.header('cache-control', 'public, max-age=3600').type(asset.type).send(asset.body);
+  });
 }
