@@ -15,6 +15,18 @@ export function chromiumPath(): string | undefined {
 }
 
 /**
+ * For the end-to-end tests: Chromium's headless shell (Debian package chromium-headless-shell), what
+ * Playwright itself runs for headless tests: the same Blink without the full browser around it, about a
+ * fifth less CPU per test on these machines (decision 154). The full Chromium where it is missing.
+ */
+export function headlessShellPath(): string | undefined {
+  const shell = [process.env.CHROMIUM_HEADLESS_SHELL_PATH, '/usr/lib/chromium/chromium-headless-shell'].find(
+    (candidate) => candidate && existsSync(candidate),
+  );
+  return shell ?? chromiumPath();
+}
+
+/**
  * Flags for headless Chromium here: root needs --no-sandbox, and without the networking flags it
  * floods the closed network with update and sync requests.
  */

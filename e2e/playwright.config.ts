@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './chromium-path';
+import { chromiumArgs, headlessShellPath } from './chromium-path';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8180);
 /** A receiver of B2B callbacks on this machine (e2e/tests/integration.spec.ts), exempt from the https rule. */
@@ -65,7 +65,7 @@ export default defineConfig({
     // screencast), and CI keeps no files: traces only when asked for (decision 154).
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     launchOptions: {
-      executablePath: chromiumPath(),
+      executablePath: headlessShellPath(),
       args: chromiumArgs,
     },
   },

@@ -20,7 +20,7 @@ if (missing.length > 0) {
   console.error(
     [
       `The tests need tools this machine lacks: ${missing.join(', ')}.`,
-      'On Debian: sudo apt-get install -y chromium fonts-dejavu-core poppler-utils default-jre-headless',
+      'On Debian: sudo apt-get install -y chromium chromium-headless-shell fonts-dejavu-core poppler-utils default-jre-headless',
       'Elsewhere: `npx playwright install chromium` poppler and a Java runtime (e.g. `brew install poppler openjdk`). Then run the tests again.',
     ].join('\n'),
   );
