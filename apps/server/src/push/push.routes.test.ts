@@ -9,6 +9,17 @@ import { registerPushRoutes } from './push.routes';
 // Sign-in is tested with the real flow elsewhere (photos.routes.test.ts); here a token is a customer id.
 const caller = (customerId: string) => ({ customerId, isB2B: false, storefrontId: 'nl' });
 
+/** A socket that has sent its token and been answered OK; what it receives, and how it closed. */
+async function signedInSocket(app: FastifyInstance, token: string) {
+  const socket = await app.injectWS('/api/photos/events');
+  const messages: string[] = [];
+  socket.on('message', (data: Buffer) => messages.push(data.toString()));
+  const closed = new Promise<number>((resolve) => socket.on('close', (code: number) => resolve(code)));
+  socket.send(JSON.stringify({ action: 'authenticate', token }));
+  await expect.poll(() => messages).toEqual(['OK']);
+  return { messages, closed };
+}
+
 describe('the push channel', () => {
   let db: Database;
   let push: CustomerPushBus;
@@ -34,12 +45,7 @@ describe('the push channel', () => {
   });
 
   it('sends a token client its own messages after OK, and closes when its lifetime is up', async () => {
-    const socket = await app.injectWS('/api/photos/events');
-    const messages: string[] = [];
-    socket.on('message', (data: Buffer) => messages.push(data.toString()));
-    const closed = new Promise<number>((resolve) => socket.on('close', (code: number) => resolve(code)));
-    socket.send(JSON.stringify({ action: 'authenticate', token: 'customer-a' }));
-    await expect.poll(() => messages).toEqual(['OK']);
+    const { messages, closed } = await signedInSocket(app, 'customer-a');
 
     await push.publish('customer-b', { key: 'archive-generation-finished', downloadId: 'theirs' });
     await push.publish('customer-a', { key: 'archive-generation-finished', downloadId: 'mine' });
@@ -61,12 +67,7 @@ describe('a stopping replica', () => {
       verifyToken: async (token) => caller(token),
     });
     await app.ready();
-    const socket = await app.injectWS('/api/photos/events');
-    const messages: string[] = [];
-    socket.on('message', (data: Buffer) => messages.push(data.toString()));
-    const closed = new Promise<number>((resolve) => socket.on('close', (code: number) => resolve(code)));
-    socket.send(JSON.stringify({ action: 'authenticate', token: 'customer-a' }));
-    await expect.poll(() => messages).toEqual(['OK']);
+    const { closed } = await signedInSocket(app, 'customer-a');
 
     await app.close();
     expect(await closed).toBe(PUSH_RESTART_CLOSE_CODE);
