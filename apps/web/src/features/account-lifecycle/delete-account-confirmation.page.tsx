@@ -1,11 +1,10 @@
-import { useSearchParams } from 'react-router';
-import { CONFIRMATION_TOKEN_PARAM, identitiesApi } from '@photo/contracts/identities';
+import { identitiesApi } from '@photo/contracts/identities';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
-import { useSubmit } from '../../shared/forms/use-submit';
 import { useT } from '../../shared/i18n/i18n.context';
 import { AppLink, useAppNavigate } from '../../shared/routing/app-link';
 import { Page } from '../../shared/ui/page';
+import { useConfirmationLink } from './use-confirmation-link';
 
 /**
  * Opened from the link mailed to the account's address; deletes only on the button press. The
@@ -13,18 +12,11 @@ import { Page } from '../../shared/ui/page';
  */
 export function DeleteAccountConfirmationPage() {
   const t = useT();
-  const { request, leaveTo } = useAppEnvironment();
+  const { leaveTo } = useAppEnvironment();
   const customer = useCustomer();
   const navigate = useAppNavigate();
-  const [search] = useSearchParams();
-  const token = search.get(CONFIRMATION_TOKEN_PARAM);
-  const confirm = useSubmit({
-    mutationFn: (confirmed: string) =>
-      request(
-        identitiesApi.confirmAccountDeletion,
-        { params: { ...customer.identity, token: confirmed } },
-        { expectedStatuses: [404] },
-      ),
+  const confirmation = useConfirmationLink(identitiesApi.confirmAccountDeletion, {
+    expectedStatuses: [404],
     onSuccess: () => leaveTo('/account-deleted'),
     onError: () => navigate('/delete-account-error'),
   });
@@ -40,8 +32,8 @@ export function DeleteAccountConfirmationPage() {
           type="button"
           className="button button--danger"
           // Leaving takes a moment: a second press would find the link used.
-          disabled={confirm.isPending || confirm.isSuccess}
-          onClick={() => (token ? confirm.mutate(token) : navigate('/delete-account-error'))}
+          disabled={confirmation.isPending || confirmation.isSuccess}
+          onClick={confirmation.confirm}
         >
           {t('deleteAccountConfirmation.confirm')}
         </button>
