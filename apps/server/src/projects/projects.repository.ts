@@ -27,16 +27,13 @@ const projectColumns = {
 type ProjectRow = RowOf<typeof projectColumns>;
 const toRecord: (row: ProjectRow) => ProjectRecord = rowMapper(projectColumns);
 
-export interface ProjectWrite {
-  id: string;
-  ownerId: string;
-  storefrontId: string;
-  name: string;
-  productCode: string;
-  productName: string;
+export type ProjectWrite = Pick<
+  ProjectRecord,
+  'id' | 'ownerId' | 'storefrontId' | 'name' | 'productCode' | 'productName'
+> & {
   /** When it last changed; now unless given (demo data tells a history). */
   changedAt?: string;
-}
+};
 
 export function createProjectsRepository(db: Queryable) {
   return {
