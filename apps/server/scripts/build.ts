@@ -1,7 +1,7 @@
 // The production server: the TypeScript sources bundled into apps/server/dist by esbuild, packages
 // from node_modules left as imports. `node apps/server/dist/server.js` starts without compiling
 // anything (decision 158): a start costs less than half the CPU of one under tsx.
-import { readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
@@ -41,10 +41,37 @@ const sourceLocations: Plugin = {
   },
 };
 
+/**
+ * Only the files whose bytes changed are replaced, each by a rename: a server starting from the bundle
+ * while it is built again (the end-to-end and the cluster tests build it side by side in CI) reads
+ * either the old file or the new one, never half of one. The build is deterministic, so building the
+ * same sources again writes nothing.
+ */
+async function writeChanged(files: Array<{ path: string; contents: Uint8Array }>): Promise<number> {
+  await mkdir(outdir, { recursive: true });
+  let written = 0;
+  for (const file of files) {
+    const current = await readFile(file.path).catch(() => undefined);
+    if (current && Buffer.compare(current, file.contents) === 0) continue;
+    const partial = `${file.path}.${process.pid}.partial`;
+    await writeFile(partial, file.contents);
+    await rename(partial, file.path);
+    written += 1;
+  }
+  const wanted = new Set(files.map((file) => path.basename(file.path)));
+  for (const stale of (await readdir(outdir)).filter(
+    (name) => !wanted.has(name) && !name.endsWith('.partial'),
+  )) {
+    await rm(path.join(outdir, stale), { force: true });
+  }
+  return written;
+}
+
 const started = performance.now();
-await build({
+const { outputFiles } = await build({
   entryPoints: [path.join(serverDir, 'src/server.ts')],
   outdir,
+  write: false,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -54,6 +81,7 @@ await build({
   logLevel: 'warning',
   plugins: [packagesOutside, sourceLocations],
 });
+const written = await writeChanged(outputFiles);
 console.log(
-  `server built in ${Math.round(performance.now() - started)} ms: ${path.join(outdir, 'server.js')}`,
+  `server built in ${Math.round(performance.now() - started)} ms: ${path.join(outdir, 'server.js')} (${written} of ${outputFiles.length} files changed)`,
 );
