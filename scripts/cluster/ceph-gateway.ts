@@ -7,9 +7,9 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../apps/server/src/testing/free-port';
 
 export interface S3Gateway {
   /** Which server answers: `ceph` (RADOS Gateway) or `s3rver` (the emulator). */
@@ -54,18 +54,6 @@ export function missingCephBinaries(): string[] {
 }
 
 export const CEPH_INSTALL_HINT = 'sudo apt-get install -y ceph-mon ceph-osd radosgw ceph-common';
-
-/** A port nobody listens on right now (others on this machine may run a Ceph of their own). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function run(file: string, args: string[], timeoutMs = 30_000): Promise<string> {
   return new Promise((resolve, reject) => {

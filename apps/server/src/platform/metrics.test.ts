@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../testing/free-port';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { enqueueJob } from './job-queue';
 
-const METRICS_PORT = 8198;
+const METRICS_PORT = await freePort();
 
 describe('Prometheus metrics, switched on by METRICS_PORT', () => {
   let t: TestApp;
