@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrate, openPgliteDatabase, openPostgresDatabase, wrapPglite, type Database } from '../platform/database';
+import {
+  migrate,
+  openPgliteDatabase,
+  openPostgresDatabase,
+  wrapPglite,
+  type Database,
+} from '../platform/database';
 
 export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
