@@ -23,6 +23,7 @@ export default defineConfig({
     name: 'cluster',
     root: 'scripts',
     include: ['cluster/*.test.ts', 'backup/*.test.ts'],
+    globalSetup: ['cluster/shared-s3.setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 300_000,
     // Each file starts processes of its own on ports of its own (the cluster 8190-, the hard-kill

@@ -261,7 +261,7 @@ rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
     ]);
 
     startDaemon('mon.a', 'ceph-mon', ['-i', 'a']);
-    await waitUntil('the monitor answering', 'mon.a', 30_000, async () => {
+    await waitUntil('the monitor answering', 'mon.a', 120_000, async () => {
       await ceph('mon', 'stat');
       return true;
     });
@@ -270,7 +270,7 @@ rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
     await ceph('osd', 'new', osdUuid, '0');
     await run(binaryPath('ceph-osd')!, ['-c', conf, '--mkfs', '-i', '0', '--osd-uuid', osdUuid], 60_000);
     startDaemon('osd.0', 'ceph-osd', ['-i', '0']);
-    await waitUntil('osd.0 up', 'osd.0', 60_000, async () => /^osd\.0 up/m.test(await ceph('osd', 'dump')));
+    await waitUntil('osd.0 up', 'osd.0', 120_000, async () => /^osd\.0 up/m.test(await ceph('osd', 'dump')));
     log(`ceph: osd.0 up after ${Date.now() - started} ms`);
 
     startDaemon('client.rgw.a', 'radosgw', ['-n', 'client.rgw.a']);

@@ -11,11 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type pg from 'pg';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { DownloadListSchema, DownloadUrlSchema } from '@photo/contracts/downloads';
 import { createTestDatabase, type TestDatabase } from './test-database';
-import { CLUSTER_BUCKET, startCluster, type Cluster } from './cluster';
+import { startCluster, type Cluster } from './cluster';
 import { chooseS3Kind } from './s3-gateway';
 import { httpRequest, signInOverHttp, type HttpCustomer } from './http-customer';
 
@@ -56,6 +56,8 @@ describe.runIf(serverUrl)(suiteName, () => {
       dir,
       databaseUrl: database.url,
       basePort: BASE_PORT,
+      s3: inject('sharedS3') ?? undefined,
+      bucket: 'cluster-photos',
       env: { SHUTDOWN_GRACE_SECONDS: '5', WEB_DIST_DIR: dir },
     });
     customer = await signInOverHttp(cluster.url, {
@@ -80,7 +82,7 @@ describe.runIf(serverUrl)(suiteName, () => {
     });
     try {
       const objects = await s3.send(
-        new ListObjectsV2Command({ Bucket: CLUSTER_BUCKET, Prefix: 'archives/' }),
+        new ListObjectsV2Command({ Bucket: cluster.bucket, Prefix: 'archives/' }),
       );
       return (objects.Contents ?? []).map((object) => object.Key!).filter((key) => key.includes(downloadId));
     } finally {

@@ -9,7 +9,14 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chooseS3Kind, describeS3, startS3Gateway, type S3Kind } from './s3-gateway';
+import {
+  chooseS3Kind,
+  createBuckets,
+  describeS3,
+  startS3Gateway,
+  type RunningS3,
+  type S3Kind,
+} from './s3-gateway';
 
 export interface ClusterOptions {
   /** The repository's root (where `apps/server` is). */
@@ -30,8 +37,13 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** Settings of one replica (e.g. a METRICS_PORT each). */
   replicaEnv?: (name: string, port: number) => Record<string, string>;
-  /** Which S3 to run; `CLUSTER_S3`, else Ceph when installed (chooseS3Kind). */
-  s3?: S3Kind;
+  /**
+   * Which S3 to run (`CLUSTER_S3`, else Ceph when installed: chooseS3Kind), or one already running
+   * (the cluster tests share one Ceph), which the cluster leaves running when it stops.
+   */
+  s3?: S3Kind | RunningS3;
+  /** The photos' bucket, created at the start. */
+  bucket?: string;
   /** Progress lines; silent by default. */
   log?: (line: string) => void;
 }
@@ -59,6 +71,7 @@ export interface Cluster {
   readonly port: number;
   readonly s3Endpoint: string;
   readonly s3Kind: S3Kind;
+  readonly bucket: string;
   /** The keys replicas use, for tests that look into the bucket. */
   readonly s3Credentials: { accessKeyId: string; secretAccessKey: string };
   readonly replicas: Replica[];
@@ -177,16 +190,22 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const nginxBinary = ensureNginx(log);
   await mkdir(path.join(options.dir, 'logs'), { recursive: true });
 
-  const s3Kind = options.s3 ?? chooseS3Kind();
-  const s3 = await startS3Gateway({
-    kind: s3Kind,
-    buckets: [CLUSTER_BUCKET],
-    port: basePort + apiCount + workerCount + 1,
-    dir: options.dir,
-    log,
-  });
+  const bucket = options.bucket ?? CLUSTER_BUCKET;
+  const running = typeof options.s3 === 'object' ? options.s3 : undefined;
+  if (running) await createBuckets(running, [bucket]);
+  const s3 =
+    running === undefined
+      ? await startS3Gateway({
+          kind: typeof options.s3 === 'string' ? options.s3 : chooseS3Kind(),
+          buckets: [bucket],
+          port: basePort + apiCount + workerCount + 1,
+          dir: options.dir,
+          log,
+        })
+      : { ...running, stop: async () => undefined };
+  const s3Kind = s3.kind;
   const s3Endpoint = s3.endpoint;
-  log(`S3: ${describeS3(s3Kind)} at ${s3Endpoint}, bucket ${CLUSTER_BUCKET}`);
+  log(`S3: ${describeS3(s3Kind)} at ${s3Endpoint}, bucket ${bucket}`);
 
   const started: ChildProcess[] = [];
   const leftovers = () => {
@@ -201,7 +220,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       ...process.env,
       DATABASE_URL: options.databaseUrl,
       S3_ENDPOINT: s3Endpoint,
-      S3_BUCKET: CLUSTER_BUCKET,
+      S3_BUCKET: bucket,
       S3_ACCESS_KEY_ID: s3.accessKeyId,
       S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
       HOST: '127.0.0.1',
@@ -332,6 +351,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     port: basePort,
     s3Endpoint,
     s3Kind,
+    bucket,
     s3Credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
     replicas,
     replica(name) {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createCustomersRepository } from '../../apps/server/src/customers/customers.repository';
 import { seedDemoAccounts } from '../../apps/server/src/demo/demo-accounts';
 import { openPostgresDatabase } from '../../apps/server/src/platform/database';
@@ -48,6 +48,8 @@ describe.runIf(serverUrl && photoFixturesPresent)('the cluster after kill -9, on
       dir,
       databaseUrl: database.url,
       basePort: BASE_PORT,
+      s3: inject('sharedS3') ?? undefined,
+      bucket: 'hard-kill-photos',
       demoData: false,
       env: { SHUTDOWN_GRACE_SECONDS: '5', WEB_DIST_DIR: dir, LOG_LEVEL: 'warn' },
     });

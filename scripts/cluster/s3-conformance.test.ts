@@ -15,10 +15,17 @@ import {
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createS3BlobStore } from '../../apps/server/src/platform/s3-blob-store';
 import type { BlobStore } from '../../apps/server/src/platform/blob-store';
-import { chooseS3Kind, s3ClientOf, startS3Gateway, type S3Gateway, type S3Kind } from './s3-gateway';
+import {
+  chooseS3Kind,
+  createBuckets,
+  s3ClientOf,
+  startS3Gateway,
+  type S3Gateway,
+  type S3Kind,
+} from './s3-gateway';
 
 const BUCKET = 'conformance';
 const MiB = 1024 * 1024;
@@ -68,8 +75,14 @@ describe.each(kinds)('S3 conformance: %s', (kind) => {
 
   beforeAll(async () => {
     const started = performance.now();
-    gateway = await startS3Gateway({ kind, buckets: [BUCKET], log: (line) => console.log(line) });
-    console.log(`${kind}: started and answering S3 in ${Math.round(performance.now() - started)} ms`);
+    const shared = kind === 'ceph' ? inject('sharedS3') : null;
+    if (shared) await createBuckets(shared, [BUCKET]);
+    gateway = shared
+      ? { ...shared, stop: async () => undefined }
+      : await startS3Gateway({ kind, buckets: [BUCKET], log: (line) => console.log(line) });
+    if (!shared) {
+      console.log(`${kind}: started and answering S3 in ${Math.round(performance.now() - started)} ms`);
+    }
     client = s3ClientOf(gateway);
     store = createS3BlobStore({
       endpoint: gateway.endpoint,

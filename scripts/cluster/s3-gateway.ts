@@ -12,6 +12,8 @@ import { CEPH_INSTALL_HINT, missingCephBinaries, startCephGateway, type S3Gatewa
 
 export type { S3Gateway } from './ceph-gateway';
 export type S3Kind = S3Gateway['kind'];
+/** A running S3 others started and will stop: where it answers and with which keys. */
+export type RunningS3 = Pick<S3Gateway, 'kind' | 'endpoint' | 'accessKeyId' | 'secretAccessKey'>;
 
 /** Which S3 to run: `CLUSTER_S3` when set, else Ceph when its programs are installed. */
 export function chooseS3Kind(setting = process.env.CLUSTER_S3): S3Kind {
@@ -72,16 +74,22 @@ export async function startS3Gateway(options: S3GatewayOptions): Promise<S3Gatew
     ...(options.dir === undefined ? {} : { parentDir: options.dir }),
     ...(options.log === undefined ? {} : { log: options.log }),
   });
-  const client = s3ClientOf(gateway);
   try {
-    for (const Bucket of options.buckets) await client.send(new CreateBucketCommand({ Bucket }));
+    await createBuckets(gateway, options.buckets);
   } catch (error) {
     await gateway.stop();
     throw error;
+  }
+  return gateway;
+}
+
+export async function createBuckets(gateway: RunningS3, buckets: string[]): Promise<void> {
+  const client = s3ClientOf(gateway);
+  try {
+    for (const Bucket of buckets) await client.send(new CreateBucketCommand({ Bucket }));
   } finally {
     client.destroy();
   }
-  return gateway;
 }
 
 /** An SDK client as the product configures one (path-style, us-east-1). */
