@@ -10,7 +10,8 @@
  * - the 60,000-photo month: entered by the scrubber, its '+N' tile clicked, then scrolled through a
  *   viewport at a time (scrollTop, and the mouse wheel): the longest main-thread task (PerformanceObserver
  *   'longtask'), the tile elements in the page, placeholders left when a step settles, the time;
- * - the JS heap (after a forced GC) before and after the full traversal;
+ * - the JS heap (after a forced GC) before and after the full traversal, then 200 steps back up through
+ *   the pages the store dropped on the way down (decision 156);
  * - the 15,000-photo day's month and a normal month for comparison.
  *
  * Run from bench/: `npm run bench:timeline-browser` (about 10 minutes on 2 shared cores from nothing, about
@@ -481,6 +482,8 @@ async function enterMonth(page: BenchPage, index: number, key: string): Promise<
 
 interface Traversal {
   mode: 'scrollTop' | 'wheel';
+  /** Down through the month, or back up (through the pages the store dropped on the way down). */
+  direction: 'down' | 'up';
   complete: boolean;
   steps: number;
   totalMs: number;
@@ -498,15 +501,20 @@ interface Traversal {
   stepCpuMs: number[];
 }
 
-/** Scrolls down a viewport at a time until the month at the top is the next one (or `maxSteps`). */
+/**
+ * Scrolls down a viewport at a time until the month at the top is the next one (or `maxSteps`); up,
+ * until it is the one before.
+ */
 async function traverse(
   page: BenchPage,
   index: number,
   mode: Traversal['mode'],
   maxSteps: number,
+  direction: Traversal['direction'] = 'down',
 ): Promise<Traversal> {
   const result: Traversal = {
     mode,
+    direction,
     complete: false,
     steps: 0,
     totalMs: 0,
@@ -521,7 +529,7 @@ async function traverse(
     stepCpuMs: [],
   };
   let state = await read(page);
-  const delta = state.clientHeight;
+  const delta = direction === 'down' ? state.clientHeight : -state.clientHeight;
   const box = await page.evaluate<{ x: number; y: number; width: number; height: number }>(
     `(() => { const box = document.querySelector(${JSON.stringify(`[role="region"][aria-label="${NAMES.region}"]`)}).getBoundingClientRect(); return { x: box.x, y: box.y, width: box.width, height: box.height }; })()`,
   );
@@ -571,7 +579,7 @@ async function traverse(
     const stepCpu = since(stepEnd, stepThread).cpuMs;
     stepThread = stepEnd;
     result.stepCpuMs.push(stepCpu);
-    if (state.valueNow > index) {
+    if (direction === 'down' ? state.valueNow > index : state.valueNow < index) {
       result.complete = true;
       break;
     }
@@ -594,6 +602,8 @@ interface MonthRun {
   traversal: Traversal;
   heapBefore?: { cdp: number; performance: number };
   heapAfter?: { cdp: number; performance: number };
+  /** After the whole month: back up PARTIAL_STEPS through the pages dropped on the way down. */
+  back?: Traversal;
 }
 
 function indexOf(reach: Reachability, key: string): number {
@@ -615,11 +625,21 @@ async function monthRun(
   const heapBefore = heap ? await heapAfterGc(timeline) : undefined;
   const traversal = await traced(`${label}-traversal`, () => traverse(timeline, index, mode, maxSteps));
   const heapAfter = heap ? await heapAfterGc(timeline) : undefined;
+  // Decision 156: the store drops pages far from the viewport, so going back reads them again.
+  const back =
+    heap && traversal.complete
+      ? await traced(`${label}-back`, () => traverse(timeline, index, 'scrollTop', PARTIAL_STEPS, 'up'))
+      : undefined;
   log(
     `  ${label}: entry longest task ${ms(entry.tasks.maxMs)}, ${traversal.steps} ${mode} steps in ${(traversal.totalMs / 1000).toFixed(1)} s, longest task ${ms(traversal.tasks.maxMs)}, max tiles ${traversal.maxTiles}`,
   );
+  if (back) {
+    log(
+      `  ${label}, back up: ${back.steps} steps, longest task ${ms(back.tasks.maxMs)}, placeholders when settled at ${back.stepsWithPlaceholders} steps`,
+    );
+  }
   if (!existing) await closePage(timeline);
-  return { label, entry, traversal, heapBefore, heapAfter };
+  return { label, entry, traversal, heapBefore, heapAfter, ...(back ? { back } : {}) };
 }
 
 async function main() {
@@ -891,15 +911,21 @@ function report(figures: {
     `<= ${TARGET.longTaskMs} ms`,
     traversalLongest <= TARGET.longTaskMs,
   );
-  for (const run of [...big, ...(instrumented ? [instrumented] : [])]) {
-    const t = run.traversal;
-    const label = `  ${run.label}, ${t.mode}, ${t.complete ? 'whole month' : `first ${t.steps} steps`}`;
+  const traversals = [...big, ...(instrumented ? [instrumented] : [])].flatMap((run) => [
+    { run, t: run.traversal },
+    ...(run.back ? [{ run, t: run.back }] : []),
+  ]);
+  for (const { run, t } of traversals) {
+    const label =
+      t.direction === 'up'
+        ? `  ${run.label}, ${t.mode}, then back up ${t.steps} steps (pages dropped on the way down)`
+        : `  ${run.label}, ${t.mode}, ${t.complete ? 'whole month' : `first ${t.steps} steps`}`;
     row(
       `${label}: steps, time`,
       `${t.steps} steps in ${(t.totalMs / 1000).toFixed(1)} s (${ms(t.totalMs / Math.max(1, t.steps))}/step)`,
     );
     longTaskRows(label, t.tasks, t.mainThread, t.stepCpuMs);
-    if (t.complete && t.stepCpuMs.length >= 100) {
+    if (t.complete && t.direction === 'down' && t.stepCpuMs.length >= 100) {
       const tenth = Math.floor(t.stepCpuMs.length / 10);
       const tenths = Array.from({ length: 10 }, (_, part) =>
         median(t.stepCpuMs.slice(part * tenth, (part + 1) * tenth)),
@@ -917,7 +943,7 @@ function report(figures: {
   const maxTiles = Math.max(
     reach.maxTiles,
     ...[...big, dayMonth, normalMonth, ...(dpr2 ? [dpr2] : [])].map((run) =>
-      Math.max(run.entry.maxTiles, run.traversal.maxTiles),
+      Math.max(run.entry.maxTiles, run.traversal.maxTiles, run.back?.maxTiles ?? 0),
     ),
   );
   row(
@@ -972,11 +998,11 @@ function report(figures: {
       '\nMain thread CPU: CDP Performance ThreadTime of the renderer main thread, per step (all its frames and tasks).',
   );
   for (const note of notes) console.log(`\nNote: ${note}`);
-  for (const run of [...big, ...(instrumented ? [instrumented] : [])]) {
-    const frames = run.traversal.tasks.longestFrames;
+  for (const { run, t } of traversals) {
+    const frames = t.tasks.longestFrames;
     if (frames.length === 0) continue;
     console.log(
-      `\nLongest animation frames of ${run.label} (${run.traversal.mode}), what they were made of:`,
+      `\nLongest animation frames of ${run.label} (${t.mode}${t.direction === 'up' ? ', back up' : ''}), what they were made of:`,
     );
     for (const frame of frames) {
       console.log(

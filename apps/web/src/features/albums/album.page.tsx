@@ -38,11 +38,7 @@ type OpenDialog = 'add' | 'pick' | 'upload' | 'rename' | 'delete' | 'remove' | '
 /** Select all (docs/product/states.md, while ordering prints): every photo of the album, month by month. */
 async function selectAll(store: TimelineStore): Promise<void> {
   for (const entry of store.months) {
-    const photos = await store.loadWholeMonth(entry.year, entry.month);
-    store.setSelected(
-      photos.map((photo) => photo.imageId),
-      true,
-    );
+    store.setSelected(await store.loadMonthIds(entry.year, entry.month), true);
   }
 }
 

@@ -67,7 +67,7 @@ export function DeleteAllDialog({ store, onClose }: { store: TimelineStore; onCl
   const deleteAll = useSubmit({
     mutationFn: async () => {
       await request(photosApi.deleteAll, {});
-      store.removePhotos(store.loadedPhotos().map((photo) => photo.imageId));
+      store.removePhotos(store.knownIds());
     },
     invalidates: [photoQueries.all()],
     onSuccess: onClose,

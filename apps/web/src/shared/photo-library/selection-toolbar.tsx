@@ -37,8 +37,8 @@ export function SelectionToolbar({
 }) {
   const { t } = useI18n();
   const selected = [...store.selection];
-  const single =
-    selected.length === 1 ? store.loadedPhotos().find((photo) => photo.imageId === selected[0]) : undefined;
+  // A lone selected photo is always loaded (the store keeps its page).
+  const single = selected.length === 1 ? store.photo(selected[0]!) : undefined;
 
   return (
     <div className="selection-toolbar" role="toolbar" aria-label={t('photos.selectionActions')}>

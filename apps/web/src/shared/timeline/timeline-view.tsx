@@ -89,15 +89,21 @@ export function TimelineView({
   const overscan = height;
   const visible = visibleMonths(layout, logicalTop - overscan, logicalTop + height + overscan);
 
+  // What is drawn (the viewport and one viewport either side) and a section beyond: loaded, and kept
+  // while the store drops pages far from it (decision 156).
   useEffect(() => {
-    for (const { block, lastTile } of visible) {
-      const wanted = Math.min(block.count, Math.max(lastTile, 1) + TIMELINE_SECTION_SIZE);
-      void store.ensureLoaded(
-        block.year,
-        block.month,
-        block.hiddenCount > 0 ? TIMELINE_SECTION_SIZE : wanted,
-      );
-    }
+    void store.show(
+      visible.map(({ block, firstTile, lastTile }) =>
+        block.hiddenCount > 0
+          ? { year: block.year, month: block.month, first: 0, last: TIMELINE_SECTION_SIZE }
+          : {
+              year: block.year,
+              month: block.month,
+              first: firstTile,
+              last: Math.min(block.count, Math.max(lastTile, 1) + TIMELINE_SECTION_SIZE),
+            },
+      ),
+    );
   });
 
   useLayoutEffect(() => {
@@ -223,20 +229,18 @@ function MonthSection(props: MonthSectionProps) {
   const data = store.month(block.key);
   const { columns, tileSize, gap, headerHeight } = layout.settings;
   const gridTop = block.top + headerHeight + shift;
-  const photosShown = Math.min(data.photos.length, block.hiddenCount > 0 ? block.tiles - 1 : block.tiles);
+  // Ids, not photos: a page far from the viewport may be dropped, its ids stay (decision 156).
+  const photosShown = Math.min(data.ids.length, block.hiddenCount > 0 ? block.tiles - 1 : block.tiles);
   // Every photo shown is selected. A loop, not slice().every(): this runs on every scroll frame, and a
   // copy of a 60,000-photo month per frame is megabytes of garbage.
   let allSelected = photosShown > 0;
   for (let index = 0; allSelected && index < photosShown; index += 1) {
-    allSelected = store.selection.has(data.photos[index]!.imageId);
+    allSelected = store.selection.has(data.ids[index]!);
   }
 
   const toggleMonth = async () => {
-    const photos = await store.loadWholeMonth(block.year, block.month);
-    store.setSelected(
-      photos.map((photo) => photo.imageId),
-      !allSelected,
-    );
+    const ids = await store.loadMonthIds(block.year, block.month);
+    store.setSelected(ids, !allSelected);
   };
 
   const tiles = [];
@@ -261,7 +265,7 @@ function MonthSection(props: MonthSectionProps) {
     const photo = data.photos[index];
     tiles.push(
       <PhotoTile
-        key={photo?.imageId ?? `slot-${index}`}
+        key={data.ids[index] ?? `slot-${index}`}
         photo={photo}
         x={x}
         y={y}

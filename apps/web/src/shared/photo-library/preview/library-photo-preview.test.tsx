@@ -39,7 +39,7 @@ const image = () => screen.getByRole('img', { name: /^Photo / });
 describe('the library photo preview', () => {
   it('shows the 1300 preview from the grid store without asking the server, with its name and date', async () => {
     const { store, source } = await gridStore([{ year: 2024, month: 5, count: 1 }], { '2024-5': 24 });
-    Object.assign(store.loadedPhotos()[0]!, { dateTaken: '2024-05-31T23:30:00' });
+    Object.assign(store.month('2024-5').photos[0]!, { dateTaken: '2024-05-31T23:30:00' });
     const { request } = renderPreview({ store, path: '/my-photos/photos/preview/2024-5-0' });
     const shown = await screen.findByRole('img', {
       name: 'Photo 2024-5-0.jpg, taken on 31 May 2024 at 23:30',
@@ -57,7 +57,7 @@ describe('the library photo preview', () => {
 
   it('has no Taken on for a photo without a real taken date', async () => {
     const { store } = await gridStore([{ year: 0, month: 0, count: 1 }], { '0-0': 24 });
-    Object.assign(store.loadedPhotos()[0]!, { dateTaken: '1970-01-01T00:00:00' });
+    Object.assign(store.month('0-0').photos[0]!, { dateTaken: '1970-01-01T00:00:00' });
     renderPreview({ store, path: '/my-photos/photos/preview/0-0-0' });
     expect(await screen.findByRole('img', { name: 'Photo 0-0-0.jpg' })).toBeInTheDocument();
     expect(screen.queryByText(/Taken on/)).not.toBeInTheDocument();
@@ -90,10 +90,10 @@ describe('the library photo preview', () => {
   it('loads the next page when the last loaded photo is shown, then goes on into it', async () => {
     const user = userEvent.setup();
     const { store, source } = await gridStore([{ year: 2024, month: 5, count: 60_000 }], { '2024-5': 24 });
-    const loadMoreAfter = vi.spyOn(store, 'loadMoreAfter');
+    const loadPhotoAt = vi.spyOn(store, 'loadPhotoAt');
     const { router } = renderPreview({ store, path: '/my-photos/photos/preview/2024-5-23' });
     await screen.findByRole('img', { name: /2024-5-23/ });
-    await waitFor(() => expect(loadMoreAfter).toHaveBeenCalledWith('2024-5-23'));
+    await waitFor(() => expect(loadPhotoAt).toHaveBeenCalledWith(2024, 5, 24));
     await waitFor(() => expect(store.month('2024-5').photos).toHaveLength(48));
     expect(source.page).toHaveBeenCalledTimes(1);
     await user.keyboard('{ArrowRight}');
@@ -262,9 +262,7 @@ describe('the library photo preview', () => {
       expect(calls).toEqual([
         { path: photosApi.deleteMany.path, input: { body: { photoIds: ['2024-5-1'] } } },
       ]);
-      await waitFor(() =>
-        expect(store.loadedPhotos().map((photo) => photo.imageId)).not.toContain('2024-5-1'),
-      );
+      await waitFor(() => expect(store.knownIds()).not.toContain('2024-5-1'));
       expect(store.months[0]).toEqual({ year: 2024, month: 5, count: 2 });
       expect(invalidate).toHaveBeenCalledWith({ queryKey: ['photos'] });
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -305,7 +303,7 @@ describe('the library photo preview', () => {
       );
       expect(within(dialog).getByRole('button', { name: 'Delete photo' })).toBeEnabled();
       expect(router.state.location.pathname).toBe('/my-photos/photos/preview/2024-5-1');
-      expect(store.loadedPhotos()).toHaveLength(5);
+      expect(store.knownIds()).toHaveLength(5);
       expect(environment.reportError).toHaveBeenCalledWith(
         expect.objectContaining({ action: 'DELETE_PHOTO_FAILED', message: 'Failed to delete photo!' }),
       );

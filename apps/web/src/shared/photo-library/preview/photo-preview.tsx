@@ -79,15 +79,21 @@ export function PhotoPreview({
     next: place ? stepFrom(store, place, 'next') : NO_STEP,
   };
 
+  // The photo shown keeps its page and its neighbours' loaded while the grid is away (decision 156).
+  useEffect(() => {
+    store.focus(photoId);
+    return () => store.focus(null);
+  }, [store, photoId]);
+
   // docs/product/photos.md: reaching the last loaded photo loads the next page (again when a page brought more).
   const { next, previous } = steps;
-  const nextToLoad =
-    next.kind === 'load'
-      ? `${monthKey(next.year, next.month)}:${store.month(monthKey(next.year, next.month)).photos.length}`
-      : null;
+  const nextLoad = next.kind === 'load' ? next : undefined;
+  const [loadYear, loadMonth, loadIndex] = [nextLoad?.year, nextLoad?.month, nextLoad?.index];
+  const readSoFar = nextLoad ? store.month(monthKey(nextLoad.year, nextLoad.month)).photos.length : 0;
   useEffect(() => {
-    if (nextToLoad) void store.loadMoreAfter(photoId);
-  }, [store, photoId, nextToLoad]);
+    if (loadYear === undefined || loadMonth === undefined || loadIndex === undefined) return;
+    void store.loadPhotoAt(loadYear, loadMonth, loadIndex);
+  }, [store, loadYear, loadMonth, loadIndex, readSoFar]);
 
   // The neighbours' previews are fetched ahead, so a step shows its photo at once.
   const previousUrl = previous.kind === 'photo' ? previous.photo.url : undefined;

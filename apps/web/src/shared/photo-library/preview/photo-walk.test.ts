@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TimelineStore } from '../../timeline/timeline-store';
+import { TimelineStore } from '../../timeline/timeline-store';
 import { findPhoto, resolveStep, stepFrom, type Direction, type Step } from './photo-walk';
-import { gridStore, photoId } from './preview.fixtures';
+import { fakeSource, gridStore, photoId, sortByDateTaken } from './preview.fixtures';
 
 function step(store: TimelineStore, imageId: string, direction: Direction): Step {
   const place = findPhoto(store, imageId);
@@ -35,10 +35,15 @@ describe('the walk of the preview through a timeline store', () => {
       ],
       { '2024-5': 24, '2024-4': 24 },
     );
-    expect(store.loadedPhotos()[24]!.imageId).toBe('2024-4-0');
-    expect(step(store, '2024-5-23', 'next')).toEqual({ kind: 'load', year: 2024, month: 5 });
+    expect(store.knownIds()[24]).toBe('2024-4-0');
+    expect(step(store, '2024-5-23', 'next')).toEqual({ kind: 'load', year: 2024, month: 5, index: 24 });
     // Back from the next month needs the collapsed month's last photo, which is not loaded.
-    expect(step(store, '2024-4-0', 'previous')).toEqual({ kind: 'load', year: 2024, month: 5 });
+    expect(step(store, '2024-4-0', 'previous')).toEqual({
+      kind: 'load',
+      year: 2024,
+      month: 5,
+      index: 59_999,
+    });
   });
 
   it('loads the next page at the last loaded photo and walks through a whole month without stopping', async () => {
@@ -78,8 +83,8 @@ describe('the walk of the preview through a timeline store', () => {
   it('marks a failed month and asks for it once more when the customer steps again', async () => {
     const { store, source } = await gridStore([{ year: 2024, month: 5, count: 30 }], { '2024-5': 24 });
     source.page.mockRejectedValueOnce(new Error('offline'));
-    await store.loadMoreAfter('2024-5-23');
-    expect(step(store, '2024-5-23', 'next')).toEqual({ kind: 'failed', year: 2024, month: 5 });
+    await store.loadPhotoAt(2024, 5, 24);
+    expect(step(store, '2024-5-23', 'next')).toEqual({ kind: 'failed', year: 2024, month: 5, index: 24 });
     expect(idOf(await resolveStep(store, '2024-5-23', 'next'))).toBe('2024-5-24');
   });
 
@@ -88,5 +93,34 @@ describe('the walk of the preview through a timeline store', () => {
     source.page.mockRejectedValue(new Error('offline'));
     expect((await resolveStep(store, '2024-5-23', 'next')).kind).toBe('failed');
     expect(source.page).toHaveBeenCalledTimes(2);
+  });
+
+  it('walks both ways through pages the store dropped behind it, reading them again', async () => {
+    const months = [
+      { year: 2024, month: 5, count: 300 },
+      { year: 2024, month: 4, count: 30 },
+    ];
+    const store = new TimelineStore(fakeSource(months), sortByDateTaken, { maxLoadedPhotos: 48 });
+    await store.loadIndex();
+    await store.ensureLoaded(2024, 5, 24);
+    const walk = async (from: string, direction: Direction) => {
+      const visited = [from];
+      for (let current = from; ;) {
+        // The preview's focus, as the preview sets it for the photo it shows.
+        store.focus(current);
+        const step = await resolveStep(store, current, direction);
+        if (step.kind !== 'photo') return visited;
+        current = step.photo.imageId;
+        visited.push(current);
+        expect(store.loadedPhotoCount()).toBeLessThanOrEqual(48);
+      }
+    };
+    const forward = await walk('2024-5-0', 'next');
+    const everyPhoto = months.flatMap(({ year, month, count }) =>
+      Array.from({ length: count }, (_, i) => photoId(year, month, i)),
+    );
+    expect(forward).toEqual(everyPhoto);
+    expect(store.month('2024-5').photos[0]).toBeUndefined();
+    expect(await walk('2024-4-29', 'previous')).toEqual(everyPhoto.reverse());
   });
 });

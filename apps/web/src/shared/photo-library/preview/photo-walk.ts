@@ -6,7 +6,8 @@ export type Direction = 'previous' | 'next';
 
 /** Where a photo sits in a store: its month (index in `store.months`) and its place in that month. */
 export interface PhotoPlace {
-  photo: Photo;
+  /** Undefined for a moment when its page was dropped (decision 156) and is being read again. */
+  photo: Photo | undefined;
   monthIndex: number;
   index: number;
 }
@@ -14,76 +15,81 @@ export interface PhotoPlace {
 /**
  * One step of the preview from a photo:
  * - `photo`: the neighbour is loaded;
- * - `load`: a neighbour exists but is not loaded yet (`year`/`month`: the month that holds it);
+ * - `load`: a neighbour exists but is not loaded (not read yet, or its page was dropped): it is slot
+ *   `index` of `year`/`month`;
  * - `failed`: that month failed to load (a new attempt is up to the customer);
  * - `none`: the first or last photo of the whole timeline.
  */
 export type Step =
   | { kind: 'photo'; photo: Photo }
-  | { kind: 'load'; year: number; month: number }
-  | { kind: 'failed'; year: number; month: number }
+  | { kind: 'load'; year: number; month: number; index: number }
+  | { kind: 'failed'; year: number; month: number; index: number }
   | { kind: 'none' };
 
 const monthData = (store: TimelineStore, entry: TimelineEntry): MonthPhotos =>
   store.month(monthKey(entry.year, entry.month));
 
 export function findPhoto(store: TimelineStore, imageId: string): PhotoPlace | undefined {
-  for (const [monthIndex, entry] of store.months.entries()) {
-    const photos = monthData(store, entry).photos;
-    const index = photos.findIndex((photo) => photo.imageId === imageId);
-    if (index !== -1) return { photo: photos[index]!, monthIndex, index };
-  }
-  return undefined;
+  return store.slotOf(imageId);
 }
 
 /**
  * The neighbour of a photo in timeline order. The walk never jumps a gap: the grid loads months
- * as they scroll into view (24 photos of a collapsed month), so the loaded photos are not one
- * contiguous list, and `store.loadedPhotos()` would skip from the 24th photo of a month to the next
- * month. Only a month that is complete lets the walk cross into its neighbour.
+ * as they scroll into view (24 photos of a collapsed month) and drops pages far from the viewport,
+ * so the loaded photos are not one contiguous list. Only a month read to its end lets the walk cross
+ * into its neighbour; a slot whose page was dropped is loaded again.
  */
 export function stepFrom(store: TimelineStore, place: PhotoPlace, direction: Direction): Step {
   const { months } = store;
   const entry = months[place.monthIndex]!;
   const here = monthData(store, entry);
   if (direction === 'next') {
-    const following = here.photos[place.index + 1];
-    if (following) return { kind: 'photo', photo: following };
-    if (!here.complete) return pending(entry, here);
+    const following = place.index + 1;
+    if (following < here.photos.length) return slot(entry, here, following);
+    if (!here.complete) return pending(entry, here, following);
     for (const later of months.slice(place.monthIndex + 1)) {
       const data = monthData(store, later);
-      if (data.photos[0]) return { kind: 'photo', photo: data.photos[0] };
-      if (!data.complete) return pending(later, data);
+      if (data.photos.length > 0) return slot(later, data, 0);
+      if (!data.complete) return pending(later, data, 0);
     }
     return { kind: 'none' };
   }
-  const preceding = here.photos[place.index - 1];
-  if (preceding) return { kind: 'photo', photo: preceding };
+  if (place.index > 0) return slot(entry, here, place.index - 1);
   for (const earlier of months.slice(0, place.monthIndex).reverse()) {
     const data = monthData(store, earlier);
-    // The month's last photo is needed, so all of it must be there; its count says when it is (a
-    // full last page may still carry a cursor).
+    // The month's last photo is needed, so all of it must have been read; its count says when it
+    // has (a full last page may still carry a cursor).
     if (data.complete || data.photos.length >= earlier.count) {
-      const last = data.photos.at(-1);
-      if (last) return { kind: 'photo', photo: last };
+      if (data.photos.length > 0) return slot(earlier, data, data.photos.length - 1);
       continue;
     }
-    return pending(earlier, data);
+    return pending(earlier, data, earlier.count - 1);
   }
   return { kind: 'none' };
 }
 
-function pending(entry: TimelineEntry, data: MonthPhotos): Step {
-  return { kind: data.status === 'rejected' ? 'failed' : 'load', year: entry.year, month: entry.month };
+function slot(entry: TimelineEntry, data: MonthPhotos, index: number): Step {
+  const photo = data.photos[index];
+  return photo ? { kind: 'photo', photo } : pending(entry, data, index);
+}
+
+function pending(entry: TimelineEntry, data: MonthPhotos, index: number): Step {
+  return {
+    kind: data.status === 'rejected' ? 'failed' : 'load',
+    year: entry.year,
+    month: entry.month,
+    index,
+  };
 }
 
 /** Enough rounds to cross a few empty or failing months; a guard against a server that never ends. */
 const MAX_ROUNDS = 50;
 
 /**
- * Loads until the neighbour of a photo is known: the next page after it (`loadMoreAfter`), or the
- * whole preceding month, whose last photo comes before it. A month that failed is asked for once
- * more. Resolves with the step it ended on (`failed` or `none` when there is no photo to go to).
+ * Loads until the neighbour of a photo is known: the next section after it, a dropped page again, or
+ * the whole preceding month, whose last photo comes before it (`store.loadPhotoAt`). A month that
+ * failed is asked for once more. Resolves with the step it ended on (`failed` or `none` when there is
+ * no photo to go to).
  */
 export async function resolveStep(
   store: TimelineStore,
@@ -102,8 +108,7 @@ export async function resolveStep(
       store.retryMonth(step.year, step.month);
     }
     const before = store.getVersion();
-    if (direction === 'next') await store.loadMoreAfter(imageId);
-    else await store.loadWholeMonth(step.year, step.month);
+    await store.loadPhotoAt(step.year, step.month, step.index);
     // Nothing was asked for (or it was dropped by a refresh): going round again would not help.
     if (store.getVersion() === before) return step;
   }

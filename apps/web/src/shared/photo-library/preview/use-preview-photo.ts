@@ -40,7 +40,9 @@ export function usePreviewPhoto(
   const query = useQuery({
     queryKey: lookup.queryKey(photoId),
     queryFn: ({ signal }) => lookup.fetch(photoId, signal),
-    enabled: !place && !skipFetch,
+    // Its page may have been dropped and be on its way again (decision 156): the photo is fetched
+    // meanwhile rather than the preview going blank.
+    enabled: !place?.photo && !skipFetch,
   });
 
   useEffect(() => {
@@ -62,7 +64,8 @@ export function usePreviewPhoto(
     if (targetYear === undefined || targetMonth === undefined || !targetData || !targetInIndex) return;
     if (targetData.complete || targetData.status === 'pending' || targetData.status === 'rejected') return;
     // Each page that arrives replaces the month's data, which runs this again until the photo is in.
-    void store.ensureLoaded(targetYear, targetMonth, targetData.photos.length + PHOTOS_PAGE_SIZE);
+    // Pages nobody needs are dropped again as they come; the photo's own is kept (the preview's focus).
+    void store.ensureRead(targetYear, targetMonth, targetData.photos.length + PHOTOS_PAGE_SIZE);
   }, [store, targetYear, targetMonth, targetData, targetInIndex]);
 
   const notFound = query.isError && isPhotoNotFound(query.error);
