@@ -161,7 +161,7 @@ describe.runIf(serverUrl)(suiteName, () => {
         { timeout: 120_000, interval: 500 },
       )
       .toBe(0);
-    cluster.replica('worker-1').freeze();
+    await cluster.replica('worker-1').freeze();
     try {
       const socket = new WebSocket(`ws://127.0.0.1:${cluster.replica('api-1').port}/api/photos/events`, {
         headers: { host: HOST, origin: customer.origin, cookie: customer.headers().cookie },
@@ -248,8 +248,8 @@ describe.runIf(serverUrl)(suiteName, () => {
   it('finishes on the other worker an archive whose worker was killed mid-archive, and the customer gets one archive', async () => {
     const [first, second] = [cluster.replica('worker-1'), cluster.replica('worker-2')];
     const photos = await ownPhotoIds();
-    first.freeze();
-    second.freeze();
+    await first.freeze();
+    await second.freeze();
     const downloadId = randomUUID();
     const killed = { at: 0 };
     const lock = await db.connect();
@@ -263,14 +263,17 @@ describe.runIf(serverUrl)(suiteName, () => {
       // Hold the archive's row: worker-1 writes the whole ZIP to the bucket, then waits to mark it ready.
       await lock.query('BEGIN');
       await lock.query(`SELECT 1 FROM downloads WHERE id = $1 FOR UPDATE`, [downloadId]);
+      const lockHolder = (await lock.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
       first.thaw();
+      // Waiting on this lock, not any other (a schedule's row another worker holds, say).
       await expect
         .poll(
           async () =>
             (
               await db.query(
                 `SELECT 1 FROM pg_stat_activity WHERE datname = current_database()
-                 AND application_name = 'worker-1' AND wait_event_type = 'Lock'`,
+                 AND application_name = 'worker-1' AND $1 = ANY(pg_blocking_pids(pid))`,
+                [lockHolder],
               )
             ).rows.length,
           { timeout: 30_000 },

@@ -9,6 +9,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import pg from 'pg';
 import {
   chooseS3Kind,
   createBuckets,
@@ -59,8 +60,12 @@ export interface Replica {
   stop(): Promise<void>;
   /** SIGKILL, as an OOM killer or a lost machine would: nothing runs its shutdown. */
   kill(): Promise<void>;
-  /** SIGSTOP / SIGCONT: a replica frozen in place (a long pause), for tests that need one not to act. */
-  freeze(): void;
+  /**
+   * SIGSTOP / SIGCONT: a replica frozen in place (a long pause), for tests that need one not to act.
+   * It is frozen between transactions: one stopped inside a transaction would hold its row locks
+   * (a schedule's, say), and every other replica needing them would wait until it is thawed.
+   */
+  freeze(): Promise<void>;
   thaw(): void;
   readonly running: boolean;
 }
@@ -182,6 +187,24 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
+const FREEZE_ATTEMPTS = 500;
+
+/** Whether any of a replica's database sessions is inside a transaction (its PGAPPNAME names them). */
+async function inTransaction(databaseUrl: string, replica: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1
+       AND state <> 'idle'`,
+      [replica],
+    );
+    return rows.length > 0;
+  } finally {
+    await client.end();
+  }
+}
+
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const log = options.log ?? (() => undefined);
   const basePort = options.basePort ?? 8190;
@@ -282,8 +305,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         killGroup(current.pid);
         await exitOf(current);
       },
-      freeze() {
-        if (child && running()) child.kill('SIGSTOP');
+      async freeze() {
+        if (!child || !running()) return;
+        const current = child;
+        for (let attempt = 1; ; attempt += 1) {
+          current.kill('SIGSTOP');
+          if (!(await inTransaction(options.databaseUrl, name))) return;
+          current.kill('SIGCONT');
+          if (attempt === FREEZE_ATTEMPTS)
+            throw new Error(`${name} was inside a transaction at every try to freeze it`);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
       },
       thaw() {
         if (child && running()) child.kill('SIGCONT');

@@ -85,8 +85,8 @@ describe.runIf(serverUrl && photoFixturesPresent)('the cluster after kill -9, on
     const [first, second] = [cluster.replica('worker-1'), cluster.replica('worker-2')];
     const photos = (await fixturePhotos()).slice(0, 8);
     // Both workers held still while the uploads land, so the photos' jobs all wait for worker-1.
-    first.freeze();
-    second.freeze();
+    await first.freeze();
+    await second.freeze();
     let ids: string[];
     try {
       const uploads = await Promise.all(

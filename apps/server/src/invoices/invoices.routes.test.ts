@@ -11,7 +11,7 @@ import { testAddressInput } from '../testing/test-addresses';
 import { parseVatId } from '../customers/vat-ids';
 import { enqueueJob } from '../platform/job-queue';
 import { accountBuyerReader } from './invoice-buyer';
-import { INVOICE_CREDIT_JOB } from './invoice-jobs';
+import { INVOICE_CREDIT_JOB, INVOICE_ISSUE_JOB } from './invoice-jobs';
 import { createInvoicesRepository } from './invoices.repository';
 import { createInvoicesService, type InvoiceBuyer, type InvoiceableOrder } from './invoices.service';
 
@@ -400,10 +400,10 @@ describe(`credit notes (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
   });
   afterAll(() => t.close());
 
-  const placeConfirmed = async (code: string) => {
-    const shop = t.app.shopApi.orders;
+  const placeConfirmed = async (code: string, on: TestApp = t, accountId = business.customerId) => {
+    const shop = on.app.shopApi.orders;
     await shop.putSuperOrder(code, {
-      accountId: business.customerId,
+      accountId,
       storefront: 'nl',
       createdAt: '2026-11-21T08:00:00Z',
       changedAt: '2026-11-21T08:00:00Z',
@@ -435,9 +435,9 @@ describe(`credit notes (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
       ],
     });
   };
-  const documentsOf = async (orderId: string) =>
+  const documentsOf = async (orderId: string, db = t.db) =>
     (
-      await t.db.query<{
+      await db.query<{
         kind: string;
         invoice_number: string;
         gross_total: number;
@@ -506,11 +506,34 @@ describe(`credit notes (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
   });
 
   it('makes no credit note, and no invoice, for an order cancelled before it was invoiced', async () => {
-    const shop = t.app.shopApi.orders;
-    await placeConfirmed('NL-CN-3');
-    await shop.putState('NL-CN-3-1', 'Confirmed', '2026-11-21T08:05:00Z');
-    await shop.putState('NL-CN-3-1', 'Cancelled', '2026-11-21T08:06:00Z');
-    await t.app.jobs.drain();
-    expect(await documentsOf('NL-CN-3-1')).toEqual([]);
+    // An API replica takes both state changes, and only then does a worker replica run the jobs they
+    // queued: a worker beside the API could make the invoice between the two, and then credit it.
+    const api = await createTestApp({ JOB_CONCURRENCY: '0' });
+    try {
+      const [customer] = await signInDemoAccounts(api, ['b2b@example.com']);
+      await seedDemoCompanies(api.db);
+      await placeConfirmed('NL-CN-3', api, customer.customerId);
+      const shop = api.app.shopApi.orders;
+      await shop.putState('NL-CN-3-1', 'Confirmed', '2026-11-21T08:05:00Z');
+      await shop.putState('NL-CN-3-1', 'Cancelled', '2026-11-21T08:06:00Z');
+      const invoiceJobs = async () =>
+        (
+          await api.db.query<{ kind: string }>(
+            `SELECT kind FROM jobs WHERE payload->>'orderId' = 'NL-CN-3-1' ORDER BY kind`,
+          )
+        ).rows.map((row) => row.kind);
+      expect(await invoiceJobs()).toEqual([INVOICE_CREDIT_JOB, INVOICE_ISSUE_JOB]);
+
+      const worker = await createTestApp({}, { db: api.db });
+      try {
+        await worker.app.jobs.drain();
+      } finally {
+        await worker.close();
+      }
+      expect(await invoiceJobs()).toEqual([]);
+      expect(await documentsOf('NL-CN-3-1', api.db)).toEqual([]);
+    } finally {
+      await api.close();
+    }
   });
 });
