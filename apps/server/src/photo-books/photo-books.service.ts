@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod/mini';
+import { email } from '@photo/contracts/common';
 import { serviceBasePath } from '@photo/contracts/endpoint';
 import {
   galleryCategories,
@@ -60,8 +60,6 @@ export interface GalleryPage {
 
 const isGalleryCategory = (value: string): value is GalleryCategory =>
   (galleryCategories as readonly string[]).includes(value);
-
-const emailSchema = z.email();
 
 /** UTF-8 text sent base64-encoded (either alphabet); anything else is a 400 on that field. */
 function decodeBase64Text(value: string, field: string): string {
@@ -201,7 +199,7 @@ export function createPhotoBooksService(deps: { db: Database; blobs: BlobStore; 
         );
       }
       const to = decodeBase64Text(request.toEmailAddress, 'query.toEmailAddress').trim();
-      if (!emailSchema.safeParse(to).success) {
+      if (!email.safeParse(to).success) {
         throw invalid('query.toEmailAddress', 'query.toEmailAddress: not an e-mail address');
       }
       if (!record.isPublic) throw conflict('Public viewing of this photo book is off');
