@@ -189,17 +189,27 @@ function killGroup(pid: number | undefined): void {
 
 const FREEZE_ATTEMPTS = 500;
 
-/** Whether any of a replica's database sessions is inside a transaction (its PGAPPNAME names them). */
-async function inTransaction(databaseUrl: string, replica: string): Promise<boolean> {
+/**
+ * SIGSTOP at a moment when none of the replica's database sessions (its PGAPPNAME names them) is in a
+ * transaction or running a statement, so the frozen replica holds no lock: stopped, looked at, and
+ * let go on and stopped again a little later while it still holds one.
+ */
+async function stopBetweenTransactions(child: ChildProcess, databaseUrl: string, replica: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query(
-      `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1
-       AND state <> 'idle'`,
-      [replica],
-    );
-    return rows.length > 0;
+    for (let attempt = 1; attempt <= FREEZE_ATTEMPTS; attempt += 1) {
+      child.kill('SIGSTOP');
+      const { rows } = await client.query(
+        `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1
+         AND state <> 'idle'`,
+        [replica],
+      );
+      if (rows.length === 0) return;
+      child.kill('SIGCONT');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`${replica} was in a transaction at every try to freeze it`);
   } finally {
     await client.end();
   }
@@ -306,16 +316,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         await exitOf(current);
       },
       async freeze() {
-        if (!child || !running()) return;
-        const current = child;
-        for (let attempt = 1; ; attempt += 1) {
-          current.kill('SIGSTOP');
-          if (!(await inTransaction(options.databaseUrl, name))) return;
-          current.kill('SIGCONT');
-          if (attempt === FREEZE_ATTEMPTS)
-            throw new Error(`${name} was inside a transaction at every try to freeze it`);
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
+        if (child && running()) await stopBetweenTransactions(child, options.databaseUrl, name);
       },
       thaw() {
         if (child && running()) child.kill('SIGCONT');
