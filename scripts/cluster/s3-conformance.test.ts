@@ -219,13 +219,18 @@ describe.each(kinds)('S3 conformance: %s', (kind) => {
     };
     expect(await listAll()).toEqual(keys);
 
-    // Every byte read back is what was written.
+    // Every byte read back is what was written, streamed or in one read (as thumbnails are served).
+    const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
     for (let offset = 0; offset < keys.length; offset += 50) {
       const batch = keys.slice(offset, offset + 50);
       const hashes = await Promise.all(
-        batch.map(async (key) => (await sha256Of(await store.read(key))).hash),
+        batch.map(async (key, index) =>
+          index % 2 === 0
+            ? (await sha256Of(await store.read(key))).hash
+            : sha256(await store.readBytes(key)),
+        ),
       );
-      expect(hashes).toEqual(batch.map((key) => createHash('sha256').update(contentOf(key)).digest('hex')));
+      expect(hashes).toEqual(batch.map((key) => sha256(contentOf(key))));
     }
 
     for (let offset = 0; offset < keys.length; offset += 400) {

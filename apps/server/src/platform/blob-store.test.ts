@@ -34,11 +34,13 @@ describe.each([
   });
   afterAll(() => harness.close());
 
-  it('stores bytes and streams them back whole or by range', async () => {
+  it('stores bytes and gives them back whole, by range, or in memory', async () => {
     await harness.store.put('users/u1/photo.txt', Buffer.from('0123456789'), 'text/plain');
     expect(await harness.store.stat('users/u1/photo.txt')).toEqual({ size: 10 });
     expect(await text(await harness.store.read('users/u1/photo.txt'))).toBe('0123456789');
     expect(await text(await harness.store.read('users/u1/photo.txt', { start: 2, end: 5 }))).toBe('2345');
+    expect((await harness.store.readBytes('users/u1/photo.txt')).toString()).toBe('0123456789');
+    await expect(harness.store.readBytes('users/u1/missing.txt')).rejects.toThrow();
   });
 
   it('accepts a stream and replaces an existing blob', async () => {

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -44,6 +44,8 @@ export interface BlobStore {
   /** Resolves to undefined when there is no such blob. */
   stat(key: string): Promise<BlobInfo | undefined>;
   read(key: string, range?: BlobRange): Promise<Readable>;
+  /** The whole blob in memory, for small ones (a thumbnail): one read, no stream to set up and collect. */
+  readBytes(key: string): Promise<Buffer>;
   /**
    * Runs `use` with the blob as a file on this machine, for tools that read files in part (the image
    * decoder): the folder store's own file, or a temporary download removed afterwards. Nothing is held
@@ -144,6 +146,7 @@ export function createLocalBlobStore(rootDir: string): BlobStore {
       await stat(file);
       return createReadStream(file, range ? { start: range.start, end: range.end } : {});
     },
+    readBytes: (key) => readFile(pathOf(key)),
     async withLocalFile(key, use) {
       const file = pathOf(key);
       await stat(file);

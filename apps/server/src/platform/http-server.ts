@@ -59,7 +59,7 @@ export async function createHttpServer(deps: {
       ? undefined
       : createMetrics({ db, replica: config.replicaId, pushConnections: deps.pushConnections });
   metrics?.observeRequests(app);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     supportChatScriptUrl: config.supportChatScriptUrl,
     publicScheme: config.publicScheme,
   });

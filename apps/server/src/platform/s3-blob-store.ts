@@ -63,6 +63,11 @@ export function createS3BlobStore(config: S3Config): BlobStore {
       );
       return object.Body as Readable;
     },
+    async readBytes(key) {
+      assertSafeKey(key);
+      const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      return Buffer.from(await object.Body!.transformToByteArray());
+    },
     async withLocalFile(key, use) {
       return withDownloadedFile(() => this.read(key), use);
     },
