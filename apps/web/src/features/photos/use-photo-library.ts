@@ -12,6 +12,13 @@ import { uploadManager } from '../../shared/photo-library/upload/upload-manager'
 export const IMPORT_FINISH_DELAY_MS = 10_000;
 
 /**
+ * Photo events that come together (an import, an upload of many, processing that finishes) refresh the
+ * library once: a refresh per event read the index and every loaded section again each time, four
+ * times in one second of a page load (issue 23: long tasks and a moving grid).
+ */
+export const EVENTS_REFRESH_DELAY_MS = 250;
+
+/**
  * The library behind the photos page: its timeline store for the chosen sort, its counts and status,
  * activation on first visit, and the push channel that keeps all of them current.
  */
@@ -41,6 +48,17 @@ export function usePhotoLibrary(sort: TimelineSort) {
       void queryClient.invalidateQueries({ queryKey: photoQueries.all() });
       void store.refresh();
     };
+    let refreshPending = false;
+    const refreshSoon = () => {
+      if (refreshPending) return;
+      refreshPending = true;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        refreshPending = false;
+        refreshAll();
+      }, EVENTS_REFRESH_DELAY_MS);
+      timers.add(timer);
+    };
     const onEvent = (event: PhotoEvent) => {
       uploadManager.onPhotoEvent(event);
       if (event.type === 'import-finished') {
@@ -52,7 +70,7 @@ export function usePhotoLibrary(sort: TimelineSort) {
       } else if (event.type === 'import-started' || event.type === 'import-error') {
         void queryClient.invalidateQueries({ queryKey: photoQueries.all() });
       } else {
-        refreshAll();
+        refreshSoon();
       }
     };
     const disconnect = subscribePhotoEvents(push, onEvent);

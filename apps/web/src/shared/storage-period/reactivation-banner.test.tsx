@@ -1,10 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { photosApi, type UserPhotoInfo } from '@photo/contracts/photos';
 import { storageApi, type AccountInformation } from '@photo/contracts/storage-period';
 import nl from '../../../locales/nl.json';
+import { ApiError } from '../api/api-error';
 import { createQueryClient } from '../api/query-client';
 import type { Request } from '../api/request';
 import { createTranslator } from '../i18n/translator';
@@ -40,11 +41,13 @@ function renderBanner(
     translator?: typeof enTranslator;
     status?: boolean;
     library?: Partial<UserPhotoInfo>;
+    /** The storage service's answer, when it is not `info` at once. */
+    answer?: () => Promise<AccountInformation>;
   } = {},
 ) {
   const library: UserPhotoInfo = { photosCount: 11, albumsCount: 2, status: 'ACTIVE', ...options.library };
   const request = vi.fn(async (endpoint: unknown) => {
-    if (endpoint === storageApi.accountInformation) return info;
+    if (endpoint === storageApi.accountInformation) return options.answer ? options.answer() : info;
     if (endpoint === photosApi.userInfo) return library;
     throw new Error('unexpected call');
   });
@@ -155,6 +158,30 @@ describe('the reactivation banner', () => {
     expect(await screen.findByText('6 months storage remaining.')).toBeVisible();
     expect(screen.queryByText(/will be deleted/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Keep my photos' })).toBeNull();
+  });
+
+  it('keeps its place while it loads, so the page below does not move, and gives it up on an error', async () => {
+    let answer!: (value: AccountInformation) => void;
+    const { container } = renderBanner(information({}), {
+      answer: () => new Promise((resolve) => (answer = resolve)),
+    });
+    await waitFor(() => expect(container.querySelector('.reactivation-banner')).not.toBeNull());
+    const placeholder = container.querySelector('.reactivation-banner')!;
+    expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.queryByRole('region', { name: 'Photo storage' })).toBeNull();
+    answer(information({ status: 'safe', monthsRemaining: 17, daysRemaining: 520 }));
+    expect(await screen.findByRole('region', { name: 'Photo storage' })).toHaveTextContent(
+      '17 months storage remaining.',
+    );
+    expect(container.querySelectorAll('.reactivation-banner')).toHaveLength(1);
+    cleanup();
+
+    // A 4xx answer is not asked again: the banner gives its place up at once.
+    const failed = renderBanner(information({}), {
+      answer: () => Promise.reject(new ApiError(404, 'not_found', 'c-1', 'Not found')),
+    });
+    await waitFor(() => expect(failed.container.querySelector('.reactivation-banner')).toBeNull());
+    expect(screen.queryByRole('region', { name: 'Photo storage' })).toBeNull();
   });
 
   it('shows nothing and asks nothing when the flag is off', async () => {

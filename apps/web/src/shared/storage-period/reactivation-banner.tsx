@@ -47,7 +47,16 @@ export function ReactivationBanner() {
     if (autoOpen) flagShown();
   }, [autoOpen]);
 
-  if (!enabled || !info.data) return null;
+  if (!enabled) return null;
+  if (!info.data) {
+    // Its place is kept while it loads, so what lies below does not move when it arrives (issue 23:
+    // layout shift); an answer that never comes takes the place away again.
+    return info.isPending ? (
+      <div className="reactivation-banner reactivation-banner--pending" aria-hidden="true">
+        <p>&nbsp;</p>
+      </div>
+    ) : null;
+  }
   const { status } = info.data;
   const message = bannerMessage(info.data);
   return (
