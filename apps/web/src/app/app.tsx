@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { AppConfig, LocaleMessages } from '@photo/contracts/app-config';
@@ -70,11 +70,15 @@ export function renderApp(root: Root, { config, signedIn }: PreparedApp, message
     return;
   }
   const { environment, queryClient, session } = signedIn;
-  root.render(
-    <StrictMode>
-      <AppProviders environment={environment} queryClient={queryClient} translator={translator}>
-        <RouterProvider router={createAppRouter(environment, queryClient, session)} />
-      </AppProviders>
-    </StrictMode>,
+  // A transition: React renders the whole app in slices and lets the browser in between, instead of
+  // one long task (issue 23: total blocking time); the loading indicator stays until it is done.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders environment={environment} queryClient={queryClient} translator={translator}>
+          <RouterProvider router={createAppRouter(environment, queryClient, session)} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 }

@@ -1,4 +1,4 @@
-import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+import { IntlMessageFormat, type Formatters, type PrimitiveType } from 'intl-messageformat';
 import type { LocaleMessages } from '@photo/contracts/app-config';
 import type enMessages from '../../../locales/en.json';
 
@@ -28,6 +28,22 @@ function keptPerOptions<Options, Format>(create: (options: Options) => Format): 
 }
 
 /**
+ * IntlMessageFormat resolves its locale again for every message it compiles (`supportedLocalesOf` and
+ * a new `Intl.Locale`, 5 % of the photos page's main-thread time under Lighthouse's slowdown); a
+ * storefront has one locale, so each is resolved once.
+ */
+const resolveLocaleOnce = (() => {
+  const resolve = IntlMessageFormat.resolveLocale;
+  const resolved = new Map<string, Intl.Locale | undefined>();
+  return (locales: string | string[]) => {
+    const key = String(locales);
+    if (!resolved.has(key)) resolved.set(key, resolve(locales));
+    return resolved.get(key);
+  };
+})();
+IntlMessageFormat.resolveLocale = resolveLocaleOnce;
+
+/**
  * ICU messages for one storefront locale; each message is compiled once, on first use. Intl formatters
  * are kept too: they cost far more to create than to use, each holds native ICU memory the garbage
  * collector frees in long pauses, and a photo grid formats a date per tile on every frame.
@@ -39,13 +55,22 @@ export function createTranslator(locale: string, messages: LocaleMessages): Tran
   const numberFormat = keptPerOptions(
     (options: Intl.NumberFormatOptions = {}) => new Intl.NumberFormat(locale, options),
   );
+  // Shared by every message: without them each message makes its own plural rules and number formats.
+  const pluralRules = keptPerOptions(
+    (options: Intl.PluralRulesOptions = {}) => new Intl.PluralRules(locale, options),
+  );
+  const formatters: Formatters = {
+    getNumberFormat: (_locales, options) => numberFormat(options),
+    getDateTimeFormat: (_locales, options) => dateFormat(options ?? {}),
+    getPluralRules: (_locales, options) => pluralRules(options),
+  };
   const compiled = new Map<string, IntlMessageFormat>();
   const compile = (id: string): IntlMessageFormat | undefined => {
     const source = messages[id];
     if (source === undefined) return undefined;
     let format = compiled.get(id);
     if (!format) {
-      format = new IntlMessageFormat(source, locale);
+      format = new IntlMessageFormat(source, locale, undefined, { formatters });
       compiled.set(id, format);
     }
     return format;
