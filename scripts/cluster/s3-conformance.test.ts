@@ -225,9 +225,7 @@ describe.each(kinds)('S3 conformance: %s', (kind) => {
       const batch = keys.slice(offset, offset + 50);
       const hashes = await Promise.all(
         batch.map(async (key, index) =>
-          index % 2 === 0
-            ? (await sha256Of(await store.read(key))).hash
-            : sha256(await store.readBytes(key)),
+          index % 2 === 0 ? (await sha256Of(await store.read(key))).hash : sha256(await store.readBytes(key)),
         ),
       );
       expect(hashes).toEqual(batch.map((key) => sha256(contentOf(key))));

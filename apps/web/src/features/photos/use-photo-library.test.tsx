@@ -4,13 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { photosApi, type PhotoEvent } from '@photo/contracts/photos';
 import { createQueryClient } from '../../shared/api/query-client';
 import type { Request } from '../../shared/api/request';
-import {
-  AppProviders,
-  allFlagsOn,
-  enTranslator,
-  fakePushChannel,
-  testConfig,
-} from '../../test/fixtures';
+import { AppProviders, allFlagsOn, enTranslator, fakePushChannel, testConfig } from '../../test/fixtures';
 import { EVENTS_REFRESH_DELAY_MS, usePhotoLibrary } from './use-photo-library';
 
 const processed = (photoId: string, timestamp: number): PhotoEvent => ({
