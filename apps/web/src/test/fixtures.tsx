@@ -131,6 +131,22 @@ export function fakePushChannel(): FakePushChannel {
   };
 }
 
+/**
+ * The environment of a component test: the test's own `request` (a stub that answers by endpoint),
+ * every flag on, a fake push channel; `overrides` replace any of them.
+ */
+export function testEnvironment(request: unknown, overrides: Partial<AppEnvironment> = {}): AppEnvironment {
+  return {
+    config: testConfig,
+    request: request as AppEnvironment['request'],
+    reportError: vi.fn(),
+    flags: allFlagsOn,
+    leaveTo: vi.fn(),
+    push: fakePushChannel(),
+    ...overrides,
+  };
+}
+
 /** jsdom has no modal dialogs; enough of one for `ModalDialog` (open while shown). */
 export function polyfillDialog() {
   const prototype = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;

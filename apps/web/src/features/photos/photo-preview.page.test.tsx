@@ -4,8 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { photosApi, type Photo } from '@photo/contracts/photos';
 import { AppProviders } from '../../app/app-providers';
 import { createQueryClient } from '../../shared/api/query-client';
-import type { Request } from '../../shared/api/request';
-import { allFlagsOn, enTranslator, fakePushChannel, testConfig } from '../../test/fixtures';
+import { enTranslator, testEnvironment } from '../../test/fixtures';
 import { PhotoPreviewPage } from './photo-preview.page';
 import { testPhoto } from '../../shared/photo-library/preview/preview.fixtures';
 import { writeSort } from '../../shared/photo-library/sort-preference';
@@ -34,14 +33,7 @@ function renderPage() {
   );
   render(
     <AppProviders
-      environment={{
-        config: testConfig,
-        request: request as unknown as Request,
-        reportError: vi.fn(),
-        flags: allFlagsOn,
-        push: fakePushChannel(),
-        leaveTo: vi.fn(),
-      }}
+      environment={testEnvironment(request)}
       queryClient={createQueryClient()}
       translator={enTranslator}
     >

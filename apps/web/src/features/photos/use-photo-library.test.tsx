@@ -3,8 +3,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { photosApi, type PhotoEvent } from '@photo/contracts/photos';
 import { createQueryClient } from '../../shared/api/query-client';
-import type { Request } from '../../shared/api/request';
-import { AppProviders, allFlagsOn, enTranslator, fakePushChannel, testConfig } from '../../test/fixtures';
+import { AppProviders, enTranslator, fakePushChannel, testEnvironment } from '../../test/fixtures';
 import { EVENTS_REFRESH_DELAY_MS, usePhotoLibrary } from './use-photo-library';
 
 const processed = (photoId: string, timestamp: number): PhotoEvent => ({
@@ -27,14 +26,7 @@ describe('the photo library behind the photos page', () => {
     const push = fakePushChannel();
     const wrapper = ({ children }: { children: ReactNode }) => (
       <AppProviders
-        environment={{
-          config: testConfig,
-          request: request as unknown as Request,
-          reportError: vi.fn(),
-          flags: allFlagsOn,
-          leaveTo: vi.fn(),
-          push,
-        }}
+        environment={testEnvironment(request, { push })}
         queryClient={createQueryClient()}
         translator={enTranslator}
       >

@@ -3,15 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { albumsApi, type Album } from '@photo/contracts/albums';
 import { createQueryClient } from '../api/query-client';
-import type { Request } from '../api/request';
-import {
-  AppProviders,
-  allFlagsOn,
-  enTranslator,
-  fakePushChannel,
-  polyfillDialog,
-  testConfig,
-} from '../../test/fixtures';
+import { AppProviders, enTranslator, polyfillDialog, testEnvironment } from '../../test/fixtures';
 import { CopyToAlbumDialog } from './copy-to-album-dialog';
 
 beforeAll(polyfillDialog);
@@ -55,14 +47,7 @@ function renderDialog(photoIds: string[], fromAlbumId?: string) {
   const onCopied = vi.fn();
   render(
     <AppProviders
-      environment={{
-        config: testConfig,
-        request: request as unknown as Request,
-        reportError: vi.fn(),
-        flags: allFlagsOn,
-        leaveTo: vi.fn(),
-        push: fakePushChannel(),
-      }}
+      environment={testEnvironment(request)}
       queryClient={createQueryClient()}
       translator={enTranslator}
     >

@@ -7,15 +7,14 @@ import { storageApi, type AccountInformation } from '@photo/contracts/storage-pe
 import nl from '../../../locales/nl.json';
 import { ApiError } from '../api/api-error';
 import { createQueryClient } from '../api/query-client';
-import type { Request } from '../api/request';
 import { createTranslator } from '../i18n/translator';
 import {
   AppProviders,
   allFlagsOn,
   enTranslator,
-  fakePushChannel,
   polyfillDialog,
   testConfig,
+  testEnvironment,
 } from '../../test/fixtures';
 import { REACTIVATION_MODAL_SHOWN_KEY, ReactivationBanner } from './reactivation-banner';
 import { StorageStatus } from './storage-status';
@@ -56,14 +55,9 @@ function renderBanner(
   ]);
   const view = render(
     <AppProviders
-      environment={{
-        config: testConfig,
-        request: request as unknown as Request,
-        reportError: vi.fn(),
+      environment={testEnvironment(request, {
         flags: { ...allFlagsOn, PhotoManagementReactivationEnabled: options.flag ?? true },
-        leaveTo: vi.fn(),
-        push: fakePushChannel(),
-      }}
+      })}
       queryClient={createQueryClient()}
       translator={options.translator ?? enTranslator}
     >
