@@ -41,6 +41,7 @@ import { createPushModule } from './push/push.module';
 import { createSharedAlbumsModule } from './shared-albums/shared-albums.module';
 import { createShopApiModule, type ShopApi } from './shop-api/shop-api.module';
 import { createStoragePeriodModule } from './storage-period/storage-period.module';
+import { firstFetchesOf } from './storefronts/storefront.routes';
 import { createStorefrontsModule } from './storefronts/storefronts.module';
 import { createTempSelectionsModule } from './temp-selections/temp-selections.module';
 import { createUploadModule } from './upload/upload.module';
@@ -134,7 +135,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await tracing?.shutdown();
   });
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, { firstFetches: firstFetchesOf });
   return app;
 }
 

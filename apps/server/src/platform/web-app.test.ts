@@ -1,0 +1,82 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppConfigSchema } from '@photo/contracts/app-config';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+/** The web app's page as a build writes it: the entry script, then its stylesheet. */
+const builtPage = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>My account</title>
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc123.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+describe("the web app's page", () => {
+  let t: TestApp;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(tmpdir(), 'photo-web-dist-'));
+    await writeFile(path.join(webDist, 'index.html'), builtPage);
+    await mkdir(path.join(webDist, 'assets'));
+    await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'export {};');
+    t = await createTestApp({ WEB_DIST_DIR: webDist });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, host: string, acceptLanguage?: string) =>
+    t.app.inject({
+      url,
+      headers: { host, ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) },
+    });
+
+  it.each([
+    ['nl.localhost:8080', undefined],
+    ['be.localhost:8080', 'fr-BE,fr;q=0.9,nl;q=0.5'],
+    ['be.localhost:8080', 'nl-BE'],
+  ])(
+    'on %s (%s) names the config and the messages the page fetches first, ahead of its script',
+    async (host, acceptLanguage) => {
+      const page = await get('/my-photos/photos', host, acceptLanguage);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers['cache-control']).toBe('no-store');
+
+      // The messages named are those of the locale the config gives this browser.
+      const config = AppConfigSchema.parse((await get('/config.json', host, acceptLanguage)).json());
+      const preloads = [...page.body.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin>/g)];
+      expect(preloads.map((match) => match[1])).toEqual([
+        '/config.json',
+        `/locales/${config.channel.Locale}.json`,
+      ]);
+      expect(page.body.indexOf('<link rel="preload"')).toBeLessThan(page.body.indexOf('<script'));
+      expect(page.body).toContain(
+        '<script type="module" crossorigin src="/assets/index-abc123.js"></script>',
+      );
+      expect((await get(`/locales/${config.channel.Locale}.json`, host, acceptLanguage)).statusCode).toBe(
+        200,
+      );
+    },
+  );
+
+  it('leaves the assets as they are, and a missing one is a 404, not the page', async () => {
+    const script = await get('/assets/index-abc123.js', 'nl.localhost:8080');
+    expect(script.body).toBe('export {};');
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await get('/assets/index-gone.js', 'nl.localhost:8080');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('preload');
+  });
+});
