@@ -33,9 +33,12 @@ describe('the photo library behind the photos page', () => {
         {children}
       </AppProviders>
     );
-    const { result } = renderHook(() => usePhotoLibrary({ sortKey: 'dateTaken', sortOrder: 'desc' }), {
-      wrapper,
-    });
+    const { result, unmount } = renderHook(
+      () => usePhotoLibrary({ sortKey: 'dateTaken', sortOrder: 'desc' }),
+      {
+        wrapper,
+      },
+    );
     await waitFor(() => expect(result.current.store.indexStatus).toBe('fulfilled'));
     const before = indexReads;
 
@@ -48,5 +51,10 @@ describe('the photo library behind the photos page', () => {
     // A later event is not lost: it refreshes again.
     push.deliver(processed('photo-6', Date.now()));
     await waitFor(() => expect(indexReads).toBe(before + 2));
+
+    // Nor is one that arrives just before the page is left: the store outlives the page.
+    push.deliver(processed('photo-7', Date.now()));
+    unmount();
+    await waitFor(() => expect(indexReads).toBe(before + 3));
   });
 });

@@ -77,6 +77,9 @@ export function usePhotoLibrary(sort: TimelineSort) {
     return () => {
       disconnect();
       for (const timer of timers) clearTimeout(timer);
+      // The page is left before the gathered events were read: the store outlives the page (the album
+      // picker shows it next), so it is refreshed now rather than never.
+      if (refreshPending) refreshAll();
     };
   }, [push, queryClient, store]);
 
