@@ -50,7 +50,7 @@ export function ReactivationBanner() {
   if (!enabled) return null;
   if (!info.data) {
     // Its place is kept while it loads, so what lies below does not move when it arrives (issue 23:
-    // layout shift); an answer that never comes takes the place away again.
+    // layout shift); a failed answer gives the place up again.
     return info.isPending ? (
       <div className="reactivation-banner reactivation-banner--pending" aria-hidden="true">
         <p>&nbsp;</p>
