@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { pagePreloads } from './build/page-preloads.plugin.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pagePreloads()],
   build: { target: 'es2022', sourcemap: true },
   server: { port: 5173 },
   test: {

@@ -1,3 +1,4 @@
+import './shared/api/zod-settings';
 import { startApp } from './app/boot';
 
 const container = document.getElementById('root');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppConfigSchema } from '@photo/contracts/app-config';
+import { PAGE_PRELOADS_FILE, type PagePreloads } from '@photo/contracts/page-preloads';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 /** The web app's page as a build writes it: the entry script, then its stylesheet. */
@@ -20,6 +21,18 @@ const builtPage = `<!doctype html>
 </html>
 `;
 
+/** What a build lists beside the page: the shell's chunks, and each route's page chunk with its imports. */
+const builtPreloads: PagePreloads = {
+  shell: ['/assets/app-1.js', '/assets/app-1.css', '/assets/router-1.js'],
+  routes: [
+    { path: '', files: ['/assets/overview.page-1.js', '/assets/money-1.js'] },
+    { path: 'orders/:orderCode', files: ['/assets/order-details.page-1.js', '/assets/money-1.js'] },
+    { path: 'orders/:orderCode/thank-you', files: ['/assets/order-placed.page-1.js'] },
+    { path: 'settings/:section', files: ['/assets/any-setting.page-1.js'] },
+    { path: 'settings/email', files: ['/assets/email.page-1.js', '/assets/email-1.css'] },
+  ],
+};
+
 describe("the web app's page", () => {
   let t: TestApp;
   let webDist: string;
@@ -27,6 +40,7 @@ describe("the web app's page", () => {
   beforeAll(async () => {
     webDist = await mkdtemp(path.join(tmpdir(), 'photo-web-dist-'));
     await writeFile(path.join(webDist, 'index.html'), builtPage);
+    await writeFile(path.join(webDist, PAGE_PRELOADS_FILE), JSON.stringify(builtPreloads));
     await mkdir(path.join(webDist, 'assets'));
     await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'export {};');
     t = await createTestApp({ WEB_DIST_DIR: webDist });
@@ -70,6 +84,34 @@ describe("the web app's page", () => {
       );
     },
   );
+
+  const modulePreloads = (body: string) =>
+    [...body.matchAll(/<link rel="modulepreload" href="([^"]+)" crossorigin>/g)].map((match) => match[1]);
+
+  it.each([
+    ['/', ['/assets/app-1.js', '/assets/router-1.js', '/assets/overview.page-1.js', '/assets/money-1.js']],
+    [
+      '/orders/PO-1',
+      ['/assets/app-1.js', '/assets/router-1.js', '/assets/order-details.page-1.js', '/assets/money-1.js'],
+    ],
+    ['/orders/PO-1/thank-you', ['/assets/app-1.js', '/assets/router-1.js', '/assets/order-placed.page-1.js']],
+    // A fixed segment wins over a parameter, as in the client's router.
+    ['/settings/email', ['/assets/app-1.js', '/assets/router-1.js', '/assets/email.page-1.js']],
+    ['/settings/other', ['/assets/app-1.js', '/assets/router-1.js', '/assets/any-setting.page-1.js']],
+    // No route: the shell only, which sends the customer on.
+    ['/no/such/page', ['/assets/app-1.js', '/assets/router-1.js']],
+  ])('at %s names the code of the app and of that page, ahead of the script', async (address, scripts) => {
+    const page = await get(address, 'nl.localhost:8080');
+    expect(modulePreloads(page.body)).toEqual(scripts);
+    expect(page.body.lastIndexOf('<link rel="modulepreload"')).toBeLessThan(page.body.indexOf('<script'));
+    // Style sheets are fetched, not applied: applied in the head they would hold the first paint.
+    const styles = [...page.body.matchAll(/<link rel="preload" href="([^"]+)" as="style" crossorigin>/g)];
+    expect(styles.map((match) => match[1])).toEqual([
+      '/assets/app-1.css',
+      ...(address === '/settings/email' ? ['/assets/email-1.css'] : []),
+    ]);
+    expect(page.body).not.toContain('rel="stylesheet" crossorigin href="/assets/app-1.css"');
+  });
 
   it('leaves the assets as they are, and a missing one is a 404, not the page', async () => {
     const script = await get('/assets/index-abc123.js', 'nl.localhost:8080');

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PAGE_PRELOADS_FILE, PagePreloadsSchema, type PagePreloads } from '@photo/contracts/page-preloads';
 
 // Addresses of the server itself: where it has no such route (e.g. /dev/* and /test-payments/* in
 // production), the answer is 404, never the web app's page. Matched without case and with or
@@ -26,17 +27,55 @@ const isServerAddress = (pathname: string) => {
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
+/** Whether a route table path (`orders/:orderCode`) names this address, and how many fixed segments it has. */
+function fixedSegmentsMatched(routePath: string, pathname: string): number | undefined {
+  const wanted = routePath.split('/').filter(Boolean);
+  const given = pathname.split('/').filter(Boolean);
+  if (wanted.length !== given.length) return undefined;
+  let fixed = 0;
+  for (const [index, segment] of wanted.entries()) {
+    if (segment.startsWith(':')) continue;
+    if (segment !== given[index]) return undefined;
+    fixed++;
+  }
+  return fixed;
+}
+
+/** The scripts and style sheets the page at `pathname` loads after its entry script (decision 161). */
+export function pageFilesFor(preloads: PagePreloads, pathname: string): string[] {
+  let best: { files: string[]; fixed: number } | undefined;
+  for (const route of preloads.routes) {
+    const fixed = fixedSegmentsMatched(route.path, pathname);
+    // As the client router ranks them: a fixed segment beats a parameter.
+    if (fixed !== undefined && (!best || fixed > best.fixed)) best = { files: route.files, fixed };
+  }
+  return [...new Set([...preloads.shell, ...(best?.files ?? [])])];
+}
+
 /**
- * The page with `<link rel="preload">` for the addresses its script fetches first, placed before the
- * script: the browser fetches them while it loads the app's code instead of after it.
+ * The page with links for what its script loads first, placed before the script: the addresses it
+ * fetches (config, messages) and the code and styles of the app and of the page asked for. The browser
+ * fetches them all while it loads the entry script, instead of each only once the code before it ran.
+ * Style sheets are only fetched here (`preload`): applied, they would hold the first paint.
  */
-function withPreloads(html: string, addresses: readonly string[]): string {
-  if (addresses.length === 0) return html;
-  const links = addresses.map(
-    (href) => `<link rel="preload" href="${attribute(href)}" as="fetch" crossorigin>`,
-  );
+function withPreloads(html: string, fetches: readonly string[], files: readonly string[]): string {
+  const links = [
+    ...fetches.map((href) => `<link rel="preload" href="${attribute(href)}" as="fetch" crossorigin>`),
+    ...files.map((href) =>
+      href.endsWith('.css')
+        ? `<link rel="preload" href="${attribute(href)}" as="style" crossorigin>`
+        : `<link rel="modulepreload" href="${attribute(href)}" crossorigin>`,
+    ),
+  ];
+  if (links.length === 0) return html;
   const at = html.search(/<script|<\/head>/);
   return at < 0 ? html : `${html.slice(0, at)}${links.join('\n    ')}\n    ${html.slice(at)}`;
+}
+
+/** The build's list of what each page loads; none for a build without it (an older one). */
+async function readPagePreloads(distDir: string): Promise<PagePreloads | undefined> {
+  const text = await readFile(path.join(distDir, PAGE_PRELOADS_FILE), 'utf8').catch(() => undefined);
+  return text === undefined ? undefined : PagePreloadsSchema.parse(JSON.parse(text));
 }
 
 export interface WebAppOptions {
@@ -72,7 +111,12 @@ export async function registerWebApp(
     }
     if (/\.[a-z0-9]+$/i.test(file)) return reply.callNotFound();
     // Read on every page load, as `sendFile` did: a new build is served without a restart.
-    const page = withPreloads(await readFile(indexFile, 'utf8'), options.firstFetches?.(request) ?? []);
+    const [html, preloads] = await Promise.all([readFile(indexFile, 'utf8'), readPagePreloads(distDir)]);
+    const page = withPreloads(
+      html,
+      options.firstFetches?.(request) ?? [],
+      preloads ? pageFilesFor(preloads, file) : [],
+    );
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
   });
   return true;

@@ -3,6 +3,7 @@ import { AppConfigSchema, LocaleMessagesSchema, type AppConfig } from '@photo/co
 import { ERROR_REPORT_PATH } from '@photo/contracts/error-reports';
 import { createErrorReporter } from '../shared/api/error-reporter';
 import { callJson } from '../shared/api/http';
+import { nextTask } from '../shared/scheduling/next-task';
 import { LoadingIndicator } from '../shared/ui/loading-indicator';
 import { MessagePage } from '../shared/ui/message-page';
 import './styles/global.css';
@@ -50,9 +51,13 @@ async function boot(root: Root): Promise<void> {
     // Awaited below; a failure while the app's code is awaited first is not an unhandled one.
     messages.catch(() => undefined);
     const { prepareApp, renderApp } = await app;
+    // Each step in a task of its own: the app's code has just run, and the router's start is long too.
+    await nextTask();
     // The session call starts now, while the messages may still be on their way.
     const prepared = prepareApp(config);
-    renderApp(root, prepared, await messages);
+    const loadedMessages = await messages;
+    await nextTask();
+    renderApp(root, prepared, loadedMessages);
   } catch {
     // A failed call has been reported; all the customer can do is try again.
     root.render(

@@ -28,20 +28,26 @@ function keptPerOptions<Options, Format>(create: (options: Options) => Format): 
 }
 
 /**
- * IntlMessageFormat resolves its locale again for every message it compiles (`supportedLocalesOf` and
- * a new `Intl.Locale`, 5 % of the photos page's main-thread time under Lighthouse's slowdown); a
- * storefront has one locale, so each is resolved once.
+ * IntlMessageFormat resolves its locale for every message it compiles through
+ * `Intl.NumberFormat.supportedLocalesOf`, whose first call lists every locale the browser's ICU has:
+ * under Lighthouse's slowdown that one call held the first render for 110 ms, and each later one cost
+ * again (5 % of the photos page's main-thread time). A storefront's locale is one the app ships
+ * messages for and the browser's Intl falls back from on its own, so the locale is taken as it is.
  */
-const resolveLocaleOnce = (() => {
-  const resolve = IntlMessageFormat.resolveLocale;
-  const resolved = new Map<string, Intl.Locale | undefined>();
+const localeOf = (() => {
+  const resolved = new Map<string, Intl.Locale>();
   return (locales: string | string[]) => {
-    const key = String(locales);
-    if (!resolved.has(key)) resolved.set(key, resolve(locales));
-    return resolved.get(key);
+    const tag = Array.isArray(locales) ? locales[0] : locales;
+    if (tag === undefined) return undefined;
+    let locale = resolved.get(tag);
+    if (!locale) {
+      locale = new Intl.Locale(tag);
+      resolved.set(tag, locale);
+    }
+    return locale;
   };
 })();
-IntlMessageFormat.resolveLocale = resolveLocaleOnce;
+IntlMessageFormat.resolveLocale = localeOf;
 
 /**
  * ICU messages for one storefront locale; each message is compiled once, on first use. Intl formatters
