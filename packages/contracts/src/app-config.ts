@@ -70,5 +70,18 @@ export const MenuConfigSchema = z.object({
 export type MenuConfig = z.infer<typeof MenuConfigSchema>;
 
 /** Locale message catalogue: flat keys to ICU message strings. */
-export const LocaleMessagesSchema = z.record(z.string(), z.string());
-export type LocaleMessages = z.infer<typeof LocaleMessagesSchema>;
+export type LocaleMessages = Record<string, string>;
+
+/**
+ * Checked in one pass over the catalogue's values: a record schema runs its whole machinery per key,
+ * and with some 700 messages that was a 36 ms task on every page load (145 ms under Lighthouse's
+ * slowdown), on the way to the first render.
+ */
+export const LocaleMessagesSchema = z.custom<LocaleMessages>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((message) => typeof message === 'string'),
+  { message: 'Expected an object of message strings' },
+);

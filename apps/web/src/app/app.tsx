@@ -11,6 +11,7 @@ import type { AppEnvironment } from '../shared/environment/app-environment.conte
 import { resolveFeatureFlags } from '../shared/feature-flags/feature-flags';
 import { customerQueries } from '../shared/customer/customer.queries';
 import { createPushChannel } from '../shared/push/push-channel';
+import { nextTask } from '../shared/scheduling/next-task';
 import { I18nProvider } from '../shared/i18n/i18n.context';
 import { createTranslator } from '../shared/i18n/translator';
 import { AppProviders } from './app-providers';
@@ -57,8 +58,11 @@ export function prepareApp(config: AppConfig): PreparedApp {
   return { config, signedIn: { environment, queryClient, session } };
 }
 
-/** Renders the account area once config and messages are in; the router then signs the customer in. */
-export function renderApp(root: Root, { config, signedIn }: PreparedApp, messages: LocaleMessages) {
+/**
+ * Renders the account area once config and messages are in; the router then signs the customer in.
+ * Resolves once the render is under way.
+ */
+export async function renderApp(root: Root, { config, signedIn }: PreparedApp, messages: LocaleMessages) {
   const translator = createTranslator(config.channel.Locale, messages);
   document.documentElement.lang = config.channel.Locale;
   if (!signedIn) {
@@ -70,13 +74,17 @@ export function renderApp(root: Root, { config, signedIn }: PreparedApp, message
     return;
   }
   const { environment, queryClient, session } = signedIn;
+  const router = createAppRouter(environment, queryClient, session);
+  // The router's start (its routes, the first match, the loaders) and the first render are each a
+  // long piece of work: in tasks of their own, neither holds the page for both (issue 23).
+  await nextTask();
   // A transition: React renders the whole app in slices and lets the browser in between, instead of
   // one long task (issue 23: total blocking time); the loading indicator stays until it is done.
   startTransition(() =>
     root.render(
       <StrictMode>
         <AppProviders environment={environment} queryClient={queryClient} translator={translator}>
-          <RouterProvider router={createAppRouter(environment, queryClient, session)} />
+          <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,
     ),

@@ -88,6 +88,17 @@ describe('boot (docs/product/roles.md)', () => {
     ).toBeInTheDocument();
   });
 
+  it.each([
+    ['a list', ['Loading…']],
+    ['a message that is not text', { ...en, 'common.loading': 42 }],
+  ])('shows the same error page when the messages file holds %s', async (_what, catalogue) => {
+    stubFetch({ ...signedInServer, '/locales/en-GB.json': () => jsonResponse(catalogue) });
+    start();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This page could not be loaded' }),
+    ).toBeInTheDocument();
+  });
+
   it('asks to enable site data and cookies when the browser blocks them', async () => {
     vi.spyOn(navigator, 'cookieEnabled', 'get').mockReturnValue(false);
     const fetchMock = stubFetch(signedInServer);

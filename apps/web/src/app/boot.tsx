@@ -57,7 +57,7 @@ async function boot(root: Root): Promise<void> {
     const prepared = prepareApp(config);
     const loadedMessages = await messages;
     await nextTask();
-    renderApp(root, prepared, loadedMessages);
+    await renderApp(root, prepared, loadedMessages);
   } catch {
     // A failed call has been reported; all the customer can do is try again.
     root.render(
