@@ -61,7 +61,7 @@ describe("the web app's page", () => {
     ['be.localhost:8080', 'fr-BE,fr;q=0.9,nl;q=0.5'],
     ['be.localhost:8080', 'nl-BE'],
   ])(
-    'on %s (%s) names the config and the messages the page fetches first, ahead of its script',
+    'on %s (%s) names the config, the messages and the session the page fetches first, after its script',
     async (host, acceptLanguage) => {
       const page = await get('/my-photos/photos', host, acceptLanguage);
       expect(page.statusCode).toBe(200);
@@ -74,8 +74,13 @@ describe("the web app's page", () => {
       expect(preloads.map((match) => match[1])).toEqual([
         '/config.json',
         `/locales/${config.channel.Locale}.json`,
+        `${new URL(config.apiBaseUrls.customers).pathname}/customers/me`,
       ]);
-      expect(page.body.indexOf('<link rel="preload"')).toBeLessThan(page.body.indexOf('<script'));
+      // The entry script and its style sheet first: nothing shows before they have run.
+      expect(page.body.indexOf('<link rel="preload"')).toBeGreaterThan(
+        page.body.indexOf('<link rel="stylesheet" crossorigin href="/assets/index-abc123.css">'),
+      );
+      expect(page.body.lastIndexOf('<link rel="preload"')).toBeLessThan(page.body.indexOf('</head>'));
       expect(page.body).toContain(
         '<script type="module" crossorigin src="/assets/index-abc123.js"></script>',
       );
@@ -100,10 +105,11 @@ describe("the web app's page", () => {
     ['/settings/other', ['/assets/app-1.js', '/assets/router-1.js', '/assets/any-setting.page-1.js']],
     // No route: the shell only, which sends the customer on.
     ['/no/such/page', ['/assets/app-1.js', '/assets/router-1.js']],
-  ])('at %s names the code of the app and of that page, ahead of the script', async (address, scripts) => {
+  ])('at %s names the code of the app and of that page, after the entry script', async (address, scripts) => {
     const page = await get(address, 'nl.localhost:8080');
     expect(modulePreloads(page.body)).toEqual(scripts);
-    expect(page.body.lastIndexOf('<link rel="modulepreload"')).toBeLessThan(page.body.indexOf('<script'));
+    expect(page.body.indexOf('<link rel="modulepreload"')).toBeGreaterThan(page.body.indexOf('<script'));
+    expect(page.body.lastIndexOf('<link rel="modulepreload"')).toBeLessThan(page.body.indexOf('</head>'));
     // Style sheets are fetched, not applied: applied in the head they would hold the first paint.
     const styles = [...page.body.matchAll(/<link rel="preload" href="([^"]+)" as="style" crossorigin>/g)];
     expect(styles.map((match) => match[1])).toEqual([

@@ -53,10 +53,11 @@ export function pageFilesFor(preloads: PagePreloads, pathname: string): string[]
 }
 
 /**
- * The page with links for what its script loads first, placed before the script: the addresses it
- * fetches (config, messages) and the code and styles of the app and of the page asked for. The browser
- * fetches them all while it loads the entry script, instead of each only once the code before it ran.
- * Style sheets are only fetched here (`preload`): applied, they would hold the first paint.
+ * The page with links for what its script loads first, placed after the script and its style sheet,
+ * which come first because nothing shows before they run: the addresses it fetches (config, messages,
+ * the session) and the code and styles of the app and of the page asked for. The browser fetches them
+ * all while it loads the entry script, instead of each only once the code before it ran. Style sheets
+ * are only fetched here (`preload`): applied, they would hold the first paint.
  */
 function withPreloads(html: string, fetches: readonly string[], files: readonly string[]): string {
   const links = [
@@ -67,9 +68,9 @@ function withPreloads(html: string, fetches: readonly string[], files: readonly 
         : `<link rel="modulepreload" href="${attribute(href)}" crossorigin>`,
     ),
   ];
-  if (links.length === 0) return html;
-  const at = html.search(/<script|<\/head>/);
-  return at < 0 ? html : `${html.slice(0, at)}${links.join('\n    ')}\n    ${html.slice(at)}`;
+  const at = html.indexOf('</head>');
+  if (links.length === 0 || at < 0) return html;
+  return `${html.slice(0, at)}  ${links.join('\n    ')}\n  ${html.slice(at)}`;
 }
 
 /** The build's list of what each page loads; none for a build without it (an older one). */

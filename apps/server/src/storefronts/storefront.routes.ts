@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { customersApi } from '@photo/contracts/customers';
+import { serviceBasePath } from '@photo/contracts/endpoint';
 import { notFound } from '../platform/errors';
 import {
   buildClientConfig,
@@ -13,13 +15,18 @@ export interface StorefrontRoutesDeps extends StorefrontConfigOptions {
 }
 
 /**
- * What every page of the web app fetches first, in order: the storefront's config, then the messages
- * of the locale that config names (the same choice as `/config.json` makes). Named in the page, the
- * browser fetches both while it loads the app's code, instead of one after the other after it.
+ * What every page of the web app fetches first, in order: the storefront's config, the messages of the
+ * locale that config names (the same choice as `/config.json` makes), and who is signed in (the
+ * address the config's customers API gives it). Named in the page, the browser fetches them while it
+ * loads the app's code, instead of one after the other after it (decision 161).
  */
 export function firstFetchesOf(request: FastifyRequest): string[] {
   const locale = pickLocale(request.storefront.storefront, request.headers['accept-language']);
-  return ['/config.json', `/locales/${encodeURIComponent(locale)}.json`];
+  return [
+    '/config.json',
+    `/locales/${encodeURIComponent(locale)}.json`,
+    `${serviceBasePath(customersApi.me.service)}${customersApi.me.path}`,
+  ];
 }
 
 export function registerStorefrontRoutes(app: FastifyInstance, deps: StorefrontRoutesDeps): void {
