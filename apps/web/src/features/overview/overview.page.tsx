@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { formatMoney } from '@photo/contracts/money';
 import type { Photo } from '@photo/contracts/photos';
 import { useCustomer } from '../../shared/customer/use-customer';
@@ -53,7 +53,10 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
   );
 }
 
-/** A panel's list, its empty state, its loading and its failure, the same in every panel. */
+/**
+ * A panel's list, its empty state, its loading and its failure, the same in every panel; the list is
+ * drawn in a background render, as `QueryStates` does for a page.
+ */
 function PanelContent<TItem>({
   query,
   errorMessage,
@@ -66,15 +69,16 @@ function PanelContent<TItem>({
   children: (items: TItem[]) => ReactNode;
 }) {
   const { t } = useI18n();
-  if (query.isPending) return <LoadingIndicator label={t('common.loading')} />;
-  if (query.isError || !query.data)
+  const shown = useDeferredValue(query);
+  if (shown.isPending) return <LoadingIndicator label={t('common.loading')} />;
+  if (shown.isError || !shown.data)
     return (
       <p className="alert" role="alert">
         {errorMessage}
       </p>
     );
-  if (query.data.length === 0) return <p className="overview__muted">{emptyMessage}</p>;
-  return children(query.data);
+  if (shown.data.length === 0) return <p className="overview__muted">{emptyMessage}</p>;
+  return children(shown.data);
 }
 
 function LatestOrders() {
