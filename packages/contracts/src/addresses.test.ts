@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   addressCountries,
   addressRules,
-  checkAddress,
   countryOfChannel,
   emptyPostalAddress,
-  formatPhone,
   postalAddressLines,
   type AddressCountry,
   type PostalAddress,
 } from './addresses';
+import { checkAddress } from './address-check';
+import { formatPhone } from './phone';
 
 const valid: Record<AddressCountry, Partial<PostalAddress>> = {
   AT: { postcode: '1010', city: 'Wien' },

@@ -1,9 +1,5 @@
-import {
-  addressFields,
-  addressProblemMessages,
-  checkAddress,
-  type PostalAddress,
-} from '@photo/contracts/addresses';
+import { addressProblemMessages, checkAddress } from '@photo/contracts/address-check';
+import { addressFields, type PostalAddress } from '@photo/contracts/addresses';
 import { invalid } from '../platform/errors';
 
 /**

@@ -1,4 +1,5 @@
-import { countryOfChannel, normalizePhone } from '@photo/contracts/addresses';
+import { countryOfChannel } from '@photo/contracts/addresses';
+import { normalizePhone } from '@photo/contracts/phone';
 import type { Customer, CustomerStatus, ProfileUpdate } from '@photo/contracts/customers';
 import { cleanLine } from '@photo/contracts/text';
 import type { Caller } from '../platform/caller';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { checkAddress } from '@photo/contracts/address-check';
 import {
-  checkAddress,
   countryOfChannel,
   emptyPostalAddress,
   postalAddressLines,

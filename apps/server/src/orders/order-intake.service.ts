@@ -1,4 +1,4 @@
-import { cleanAddressFields } from '@photo/contracts/addresses';
+import { cleanAddressFields } from '@photo/contracts/address-check';
 import type {
   DeliveryAddress,
   DeliveryType,

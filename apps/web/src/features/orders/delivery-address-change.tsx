@@ -1,13 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { PostalAddress } from '@photo/contracts/addresses';
 import { ordersApi, type DeliveryAddress, type SuperOrderDetails } from '@photo/contracts/orders';
 import { isApiError } from '../../shared/api/api-error';
-import { AddressForm } from '../../shared/address-form/address-form';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
+import { LoadingIndicator } from '../../shared/ui/loading-indicator';
 import { DeliveryAddressLines } from './delivery-address-lines';
 import { orderQueries } from './orders.queries';
+
+// The form and its checks (with every country's phone metadata) load when the customer changes the
+// address, not with every order's details (decision 161).
+const AddressForm = lazy(() =>
+  import('../../shared/address-form/address-form').then(({ AddressForm }) => ({ default: AddressForm })),
+);
 
 /** docs/product/states.md: the states of an order's address change. */
 export type AddressChangeState =
@@ -64,13 +70,15 @@ export function DeliveryAddressChange({ order }: { order: SuperOrderDetails }) {
         </p>
       )}
       {editing ? (
-        <AddressForm
-          initial={postalAddressOf(order.deliveryAddress)}
-          submitLabel={t('orders.address.save')}
-          onSubmit={submit}
-          onCancel={() => setState('NotStarted')}
-          failureMessage={t(refused ? 'orders.address.refused' : 'orders.address.failed')}
-        />
+        <Suspense fallback={<LoadingIndicator label={t('common.loading')} />}>
+          <AddressForm
+            initial={postalAddressOf(order.deliveryAddress)}
+            submitLabel={t('orders.address.save')}
+            onSubmit={submit}
+            onCancel={() => setState('NotStarted')}
+            failureMessage={t(refused ? 'orders.address.refused' : 'orders.address.failed')}
+          />
+        </Suspense>
       ) : order.canChangeDeliveryAddress ? (
         <button type="button" className="button button--secondary" onClick={() => setState('Editing')}>
           {t('orders.address.change')}

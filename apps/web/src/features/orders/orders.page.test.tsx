@@ -269,7 +269,8 @@ describe('the order details page', () => {
         jsonResponse({ orderCode: 'UK-7', canReorder: true, reason: null }),
     });
     await user.click(await screen.findByRole('button', { name: 'Change delivery address' }));
-    const street = screen.getByLabelText('Street name');
+    // The form loads when it is asked for (decision 161).
+    const street = await screen.findByLabelText('Street name');
     await user.clear(street);
     await user.type(street, 'Abbey Road');
     await user.click(screen.getByRole('button', { name: 'Save address' }));
@@ -279,7 +280,7 @@ describe('the order details page', () => {
 
     answer = () => jsonResponse({ error: { code: 'conflict', message: 'production started' } }, 409);
     await user.click(screen.getByRole('button', { name: 'Change delivery address' }));
-    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    await user.click(await screen.findByRole('button', { name: 'Save address' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This order is already in production: its delivery address can no longer be changed.',
     );

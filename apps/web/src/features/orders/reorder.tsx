@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatMoney } from '@photo/contracts/money';
 import { ordersApi, type ReorderQuote } from '@photo/contracts/orders';
 import { isApiError } from '../../shared/api/api-error';
-import { addressLines } from '../../shared/address-form/address-lines';
+import { useAddressLines } from '../../shared/address-form/address-lines';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { SubmitFailure } from '../../shared/forms/submit-failure';
 import { useSubmit } from '../../shared/forms/use-submit';
@@ -121,6 +121,7 @@ function ConfirmLabel({ quote }: { quote: ReorderQuote }) {
 
 function QuoteSummary({ quote }: { quote: ReorderQuote }) {
   const { t, locale } = useI18n();
+  const addressLines = useAddressLines();
   const price = (minor: number) => formatMoney(minor, quote.currency, locale);
   const countryName = (code: string) => new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
   const method = quote.payment.method && t(`paymentMethod.method.${quote.payment.method}`);

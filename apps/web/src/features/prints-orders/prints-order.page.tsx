@@ -13,7 +13,7 @@ import {
   type PrintsCheckoutBody,
 } from '@photo/contracts/prints-orders';
 import { isApiError } from '../../shared/api/api-error';
-import { addressLines } from '../../shared/address-form/address-lines';
+import { useAddressLines } from '../../shared/address-form/address-lines';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { ChoiceGroup, TextField } from '../../shared/forms/field';
@@ -123,6 +123,7 @@ function PrintsOrderForm({
   productCode: string;
 }) {
   const { t, formatNumber, locale } = useI18n();
+  const addressLines = useAddressLines();
   const customer = useCustomer();
   const { request, config, leaveTo } = useAppEnvironment();
   const formId = useId();

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { Address } from '@photo/contracts/addresses';
 import { customersApi } from '@photo/contracts/customers';
-import { addressLines } from '../../shared/address-form/address-lines';
+import { useAddressLines } from '../../shared/address-form/address-lines';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useSubmit } from '../../shared/forms/use-submit';
@@ -27,6 +27,7 @@ export function AddressList({ addresses }: { addresses: Address[] }) {
 
 function AddressItem({ address }: { address: Address }) {
   const { t, locale } = useI18n();
+  const addressLines = useAddressLines();
   const { request } = useAppEnvironment();
   const customer = useCustomer();
   const toasts = useToasts();

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { normalizePhone, countryOfChannel } from '@photo/contracts/addresses';
+import { countryOfChannel } from '@photo/contracts/addresses';
+import { normalizePhone } from '@photo/contracts/phone';
 import {
   customersApi,
   PROFILE_TEXT_MAX_LENGTH,

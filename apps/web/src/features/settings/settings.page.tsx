@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
-import { formatPhone } from '@photo/contracts/addresses';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
@@ -14,6 +13,7 @@ import { DeleteAccountSection } from './delete-account-section';
 import { NewsletterSection } from './newsletter-section';
 import { settingsPaths } from './settings-paths';
 import { settingsSections, type SettingsSectionId } from './settings-sections';
+import { usePhoneFormat } from '../../shared/address-form/address-lines';
 import { settingsQueries } from './settings.queries';
 import './settings.css';
 
@@ -55,6 +55,7 @@ function OnThisPage() {
  */
 export function SettingsPage() {
   const { t, formatDate } = useI18n();
+  const formatPhone = usePhoneFormat();
   const { request } = useAppEnvironment();
   const customer = useCustomer();
   const paths = settingsPaths(customer);

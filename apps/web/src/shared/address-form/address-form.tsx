@@ -1,13 +1,11 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { checkAddress, type AddressProblem, type AddressProblems } from '@photo/contracts/address-check';
 import {
   ADDRESS_FIELD_MAX_LENGTH,
   addressCountries,
   addressRules,
-  checkAddress,
   type AddressField,
-  type AddressProblem,
-  type AddressProblems,
   type AddressRules,
   type PostalAddress,
 } from '@photo/contracts/addresses';
