@@ -150,3 +150,31 @@ describe('request', () => {
     expect(() => createErrorReporter(testConfig.errorReportUrl)({ action: '', message: 'm' })).not.toThrow();
   });
 });
+
+describe('calls sent in one go (issue 23: total blocking time)', () => {
+  const sendBoth = () => {
+    const fetchMock = stubFetch({ [customerUrl]: () => jsonResponse(testCustomer()) });
+    const calls = [request(customersApi.me, {}), request(customersApi.me, {})];
+    return { fetchMock, calls };
+  };
+  const afterMicrotasks = async () => {
+    for (let turn = 0; turn < 10; turn++) await Promise.resolve();
+  };
+
+  it('each take a task of their own where the browser can yield ahead of other work', async () => {
+    vi.stubGlobal('scheduler', { yield: () => new Promise<void>((resolve) => setTimeout(resolve, 0)) });
+    const { fetchMock, calls } = sendBoth();
+    await afterMicrotasks();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await expect(Promise.all(calls)).resolves.toHaveLength(2);
+  });
+
+  it('all go at once where it cannot', async () => {
+    const { fetchMock, calls } = sendBoth();
+    await afterMicrotasks();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await Promise.all(calls);
+  });
+});

@@ -12,3 +12,8 @@ export function nextTask(): Promise<void> {
   if (scheduler?.yield) return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/** Whether the browser resumes yielded work ahead of other queued tasks (`scheduler.yield`). */
+export function yieldsAhead(): boolean {
+  return typeof (globalThis as { scheduler?: SchedulerWithYield }).scheduler?.yield === 'function';
+}
