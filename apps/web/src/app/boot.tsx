@@ -44,7 +44,8 @@ async function boot(root: Root): Promise<void> {
   root.render(<LoadingIndicator label={bootTexts.loading} />);
   // The app's code (router, queries, message formatting) downloads while config and messages do.
   const app = import('./app');
-  // The current page's chunk downloads alongside config and messages, not after them (decision 148).
+  // The server's page has the browser fetch the current page's chunk at once (decision 161); imported
+  // now, it runs while config and messages load, and the router's own import finds it done.
   app.then(({ preloadPage }) => preloadPage(window.location.pathname)).catch(() => undefined);
   try {
     const config = await loadConfig();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { formatMoney } from '@photo/contracts/money';
 import type { Photo } from '@photo/contracts/photos';
 import { useCustomer } from '../../shared/customer/use-customer';
@@ -12,6 +12,7 @@ import { AppLink } from '../../shared/routing/app-link';
 import { StorageStatus } from '../../shared/storage-period/storage-status';
 import { useThumbnail } from '../../shared/timeline/use-thumbnail';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator';
+import { useDeferredQuery } from '../../shared/ui/query-states';
 import { Page } from '../../shared/ui/page';
 import { OVERVIEW_LATEST, overviewQueries } from './overview.queries';
 import './overview.css';
@@ -55,7 +56,7 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 
 /**
  * A panel's list, its empty state, its loading and its failure, the same in every panel; the list is
- * drawn in a background render, as `QueryStates` does for a page.
+ * drawn in a background render (`useDeferredQuery`), as `QueryStates` does for a page.
  */
 function PanelContent<TItem>({
   query,
@@ -69,7 +70,7 @@ function PanelContent<TItem>({
   children: (items: TItem[]) => ReactNode;
 }) {
   const { t } = useI18n();
-  const shown = useDeferredValue(query);
+  const shown = useDeferredQuery(query);
   if (shown.isPending) return <LoadingIndicator label={t('common.loading')} />;
   if (shown.isError || !shown.data)
     return (

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
+import { usePhoneFormat } from '../../shared/address-form/address-lines';
 import { useCustomer } from '../../shared/customer/use-customer';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
@@ -13,7 +14,6 @@ import { DeleteAccountSection } from './delete-account-section';
 import { NewsletterSection } from './newsletter-section';
 import { settingsPaths } from './settings-paths';
 import { settingsSections, type SettingsSectionId } from './settings-sections';
-import { usePhoneFormat } from '../../shared/address-form/address-lines';
 import { settingsQueries } from './settings.queries';
 import './settings.css';
 
