@@ -50,7 +50,11 @@ export function pagePreloads(): Plugin {
       const inPage = new Set(
         filesOf(withStaticImports(bundle, entry), new Set()).map((file) => file.slice(1)),
       );
-      const shellChunks = withStaticImports(bundle, byModule('app/app.tsx'));
+      // What the entry and boot import, a module per task (decision 162), and the app: every page runs them.
+      const shellChunks = [...entry.dynamicImports, ...byModule('app/boot.tsx').dynamicImports]
+        .map((file) => bundle[file])
+        .filter((chunk) => chunk?.type === 'chunk')
+        .flatMap((chunk) => withStaticImports(bundle, chunk));
       const shell = filesOf(shellChunks, inPage);
       const loaded = new Set([...inPage, ...shell.map((file) => file.slice(1))]);
       const preloads: PagePreloads = {

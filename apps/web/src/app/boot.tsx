@@ -3,6 +3,7 @@ import { AppConfigSchema, LocaleMessagesSchema, type AppConfig } from '@photo/co
 import { ERROR_REPORT_PATH } from '@photo/contracts/error-reports';
 import { createErrorReporter } from '../shared/api/error-reporter';
 import { callJson } from '../shared/api/http';
+import { importInTurns } from '../shared/scheduling/import-in-turns';
 import { nextTask } from '../shared/scheduling/next-task';
 import { warmUpIntl } from '../shared/i18n/intl-warm-up';
 import { LoadingIndicator } from '../shared/ui/loading-indicator';
@@ -42,8 +43,13 @@ function loadMessages(config: AppConfig) {
 
 async function boot(root: Root): Promise<void> {
   root.render(<LoadingIndicator label={bootTexts.loading} />);
-  // The app's code (router, queries, message formatting) downloads while config and messages do.
-  const app = import('./app');
+  // The app's code (router, queries, message formatting) runs while config and messages download, its
+  // libraries a task each (decision 162).
+  const app = importInTurns([
+    () => import('intl-messageformat').then(({ IntlMessageFormat }) => IntlMessageFormat),
+    () => import('@tanstack/react-query').then(({ QueryClient }) => QueryClient),
+    () => import('react-router').then(({ createBrowserRouter }) => createBrowserRouter),
+  ]).then(() => import('./app'));
   // The server's page has the browser fetch the current page's chunk at once (decision 161); imported
   // now, it runs while config and messages load, and the router's own import finds it done.
   app.then(({ preloadPage }) => preloadPage(window.location.pathname)).catch(() => undefined);
