@@ -21,9 +21,12 @@ function withStaticImports(bundle: Rollup.OutputBundle, start: Rollup.OutputChun
   return [...found.values()];
 }
 
-/** The chunks' scripts and style sheets as the page addresses them, without those already loaded. */
+/**
+ * The chunks' scripts as the page addresses them, without those already loaded. Styles are not among
+ * them: the app has one style sheet, which the page links itself (decision 162).
+ */
 function filesOf(chunks: Rollup.OutputChunk[], loaded: Set<string>): string[] {
-  const files = chunks.flatMap((chunk) => [chunk.fileName, ...(chunk.viteMetadata?.importedCss ?? [])]);
+  const files = chunks.map((chunk) => chunk.fileName);
   return [...new Set(files)].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
 }
 

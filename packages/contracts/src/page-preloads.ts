@@ -5,7 +5,7 @@ export const PAGE_PRELOADS_FILE = 'page-preloads.json';
 
 /**
  * What a page of the web app loads after its entry script, by route: the app's shell (for every
- * page) and each route's page chunk with what it imports, scripts and style sheets as `/assets/...`
+ * page) and each route's page chunk with what it imports, as `/assets/...`
  * addresses. The server names them in the page it sends, so the browser fetches them all at once
  * instead of one import after another.
  */

@@ -23,13 +23,13 @@ const builtPage = `<!doctype html>
 
 /** What a build lists beside the page: the shell's chunks, and each route's page chunk with its imports. */
 const builtPreloads: PagePreloads = {
-  shell: ['/assets/app-1.js', '/assets/app-1.css', '/assets/router-1.js'],
+  shell: ['/assets/app-1.js', '/assets/router-1.js'],
   routes: [
     { path: '', files: ['/assets/overview.page-1.js', '/assets/money-1.js'] },
     { path: 'orders/:orderCode', files: ['/assets/order-details.page-1.js', '/assets/money-1.js'] },
     { path: 'orders/:orderCode/thank-you', files: ['/assets/order-placed.page-1.js'] },
     { path: 'settings/:section', files: ['/assets/any-setting.page-1.js'] },
-    { path: 'settings/email', files: ['/assets/email.page-1.js', '/assets/email-1.css'] },
+    { path: 'settings/email', files: ['/assets/email.page-1.js'] },
   ],
 };
 
@@ -110,13 +110,6 @@ describe("the web app's page", () => {
     expect(modulePreloads(page.body)).toEqual(scripts);
     expect(page.body.indexOf('<link rel="modulepreload"')).toBeGreaterThan(page.body.indexOf('<script'));
     expect(page.body.lastIndexOf('<link rel="modulepreload"')).toBeLessThan(page.body.indexOf('</head>'));
-    // Style sheets are fetched, not applied: applied in the head they would hold the first paint.
-    const styles = [...page.body.matchAll(/<link rel="preload" href="([^"]+)" as="style" crossorigin>/g)];
-    expect(styles.map((match) => match[1])).toEqual([
-      '/assets/app-1.css',
-      ...(address === '/settings/email' ? ['/assets/email-1.css'] : []),
-    ]);
-    expect(page.body).not.toContain('rel="stylesheet" crossorigin href="/assets/app-1.css"');
   });
 
   it('leaves the assets as they are, and a missing one is a 404, not the page', async () => {

@@ -41,7 +41,7 @@ function fixedSegmentsMatched(routePath: string, pathname: string): number | und
   return fixed;
 }
 
-/** The scripts and style sheets the page at `pathname` loads after its entry script (decision 161). */
+/** The scripts the page at `pathname` loads after its entry script (decision 161). */
 export function pageFilesFor(preloads: PagePreloads, pathname: string): string[] {
   let best: { files: string[]; fixed: number } | undefined;
   for (const route of preloads.routes) {
@@ -53,20 +53,15 @@ export function pageFilesFor(preloads: PagePreloads, pathname: string): string[]
 }
 
 /**
- * The page with links for what its script loads first, placed after the script and its style sheet,
- * which come first because nothing shows before they run: the addresses it fetches (config, messages,
- * the session) and the code and styles of the app and of the page asked for. The browser fetches them
- * all while it loads the entry script, instead of each only once the code before it ran. Style sheets
- * are only fetched here (`preload`): applied, they would hold the first paint.
+ * The page with links for what its script loads first, placed after the script and the app's style
+ * sheet, which come first because nothing shows before they run: the addresses it fetches (config,
+ * messages, the session) and the code of the app and of the page asked for. The browser fetches them
+ * all while it loads the entry script, instead of each only once the code before it ran.
  */
 function withPreloads(html: string, fetches: readonly string[], files: readonly string[]): string {
   const links = [
     ...fetches.map((href) => `<link rel="preload" href="${attribute(href)}" as="fetch" crossorigin>`),
-    ...files.map((href) =>
-      href.endsWith('.css')
-        ? `<link rel="preload" href="${attribute(href)}" as="style" crossorigin>`
-        : `<link rel="modulepreload" href="${attribute(href)}" crossorigin>`,
-    ),
+    ...files.map((href) => `<link rel="modulepreload" href="${attribute(href)}" crossorigin>`),
   ];
   const at = html.indexOf('</head>');
   if (links.length === 0 || at < 0) return html;
