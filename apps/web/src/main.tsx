@@ -1,8 +1,12 @@
+import { showLoadFailure } from './app/load-failure';
 import { importInTurns } from './shared/scheduling/import-in-turns';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 // What boot runs first, a library per task (decision 162); zod's settings before any schema is made.
-await importInTurns([() => import('react-dom/client'), () => import('./shared/api/zod-settings')]);
-const { startApp } = await import('./app/boot');
-startApp(container);
+importInTurns([() => import('react-dom/client'), () => import('./shared/api/zod-settings')])
+  .then(() => import('./app/boot'))
+  .then(
+    ({ startApp }) => startApp(container),
+    () => showLoadFailure(container),
+  );

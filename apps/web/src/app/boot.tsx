@@ -8,18 +8,8 @@ import { nextTask } from '../shared/scheduling/next-task';
 import { warmUpIntl } from '../shared/i18n/intl-warm-up';
 import { LoadingIndicator } from '../shared/ui/loading-indicator';
 import { MessagePage } from '../shared/ui/message-page';
+import { bootTexts } from './boot-texts';
 import './styles/global.css';
-
-/**
- * Before config and messages exist nothing can be translated: these few words are the only text not
- * from a locale file, in English like the `<html lang="en">` the page starts with.
- */
-const bootTexts = {
-  loading: 'Loading…',
-  title: 'This page could not be loaded',
-  message: 'Please check your internet connection and try again.',
-  retry: 'Try again',
-};
 
 function loadConfig() {
   // docs/product/roles.md: configuration loads before anything else, authentication included.
