@@ -3,13 +3,15 @@
  * runs with the demo's data (as `npm start` has it, plus the test payment page); Playwright's Chromium
  * signs the demo customer in through the real sign-in page, and Lighthouse from npm (its default mobile
  * settings: a Moto G Power's screen, 4x CPU slowdown, slow 4G, simulated) measures each page in Debian's
- * Chromium, started by chrome-launcher, with the session cookie sent as a header. Per page it prints the
+ * Chromium, started by chrome-launcher, with the session cookie in its jar. As in production, the browser
+ * reaches the server through a TLS terminator speaking HTTP/2 (support/tls-front.ts; the Ingress in
+ * deploy/kubernetes); LIGHTHOUSE_FRONT=none measures the server's own HTTP/1.1 instead. Per page it prints the
  * median of RUNS runs of performance, accessibility and best-practices scores, LCP, CLS and TBT, and the
  * load average before and after, since the figures move with whatever else the cores do.
  *
  * Run from bench/: `npm run bench:lighthouse` (about 10 minutes on 2 shared cores). Settings:
- * LIGHTHOUSE_RUNS (3), LIGHTHOUSE_PORT (8397), LIGHTHOUSE_PAGES (comma-separated names, all by default),
- * LIGHTHOUSE_REPORT_DIR (writes the last run's JSON report of each page there, with its trace, for a
+ * LIGHTHOUSE_RUNS (3), LIGHTHOUSE_PORT (8397, the server), LIGHTHOUSE_FRONT_PORT (8447), LIGHTHOUSE_PAGES (comma-separated names, all by default),
+ * LIGHTHOUSE_REPORT_DIR (writes the last run's JSON report of each page there, and its trace beside it, for a
  * profile of the long tasks).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,14 +25,21 @@ import { chromiumArgs, chromiumPath } from '../e2e/chromium-path';
 import { createBenchServer, signInOnProviderPage } from './support/bench-server';
 import { median } from './support/stats';
 import { benchStorefront } from './support/storefront-texts';
+import { startTlsFront } from './support/tls-front';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 8397);
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
+const FRONTED = process.env.LIGHTHOUSE_FRONT !== 'none';
+const FRONT_PORT = Number(process.env.LIGHTHOUSE_FRONT_PORT ?? 8447);
 // The British storefront: the demo's online photo book is published in its gallery.
-const { origin, signInTexts } = benchStorefront('uk', PORT);
+const storefront = benchStorefront('uk', FRONTED ? FRONT_PORT : PORT);
+const signInTexts = storefront.signInTexts;
+const origin = FRONTED ? storefront.origin.replace(/^http:/, 'https:') : storefront.origin;
+// The front's certificate is its own, not one a browser knows.
+const browserArgs = FRONTED ? [...chromiumArgs, '--ignore-certificate-errors'] : chromiumArgs;
 
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 const load = () =>
@@ -106,17 +115,25 @@ async function main() {
     // thread's measured tasks by its slowdown). Lower priority keeps the server out of the browser's way.
     nice: 10,
     // The demo's photos need their thumbnails: the worker runs in the server, as with `npm start`.
-    env: { DEMO_DATA: 'true', TEST_PAYMENTS: 'true', JOB_CONCURRENCY: '2' },
+    env: {
+      DEMO_DATA: 'true',
+      TEST_PAYMENTS: 'true',
+      JOB_CONCURRENCY: '2',
+      ...(FRONTED
+        ? { PUBLIC_SCHEME: 'https', PUBLIC_PORT: String(FRONT_PORT), TRUST_PROXY: '127.0.0.1' }
+        : {}),
+    },
   });
   log(`starting the server on a fresh data folder (load average ${load()})`);
   await server.start();
+  const front = FRONTED ? await startTlsFront(FRONT_PORT, PORT) : undefined;
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
-    chromeFlags: ['--headless=new', ...chromiumArgs],
+    chromeFlags: ['--headless=new', ...browserArgs],
   });
   try {
-    const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
-    const context = await browser.newContext();
+    const browser = await chromium.launch({ executablePath: chromiumPath(), args: browserArgs });
+    const context = await browser.newContext({ ignoreHTTPSErrors: FRONTED });
     await signInOnProviderPage(context, {
       url: `${origin}/`,
       email: 'demo@example.com',
@@ -160,6 +177,10 @@ async function main() {
             path.join(REPORT_DIR, `${page.name.replace(/ /g, '-')}.json`),
             result.report as string,
           );
+          writeFileSync(
+            path.join(REPORT_DIR, `${page.name.replace(/ /g, '-')}.trace.json`),
+            JSON.stringify(result.artifacts.Trace),
+          );
         }
       }
       const of = (key: keyof Measured) => median(runs.map((run) => run[key]));
@@ -179,7 +200,9 @@ async function main() {
 
     await measuring.close();
 
-    console.log(`\nLighthouse ${RUNS} runs per page, median (default mobile settings):`);
+    console.log(
+      `\nLighthouse ${RUNS} runs per page, median (default mobile settings; ${FRONTED ? 'HTTPS and HTTP/2 through the TLS front' : "the server's own HTTP/1.1"}):`,
+    );
     console.log(
       '| page | performance | accessibility | best practices | LCP | CLS | TBT | load average before / after |',
     );
@@ -191,6 +214,7 @@ async function main() {
     }
   } finally {
     chrome.kill();
+    await front?.close();
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
