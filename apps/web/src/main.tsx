@@ -1,4 +1,5 @@
 import { showLoadFailure } from './app/load-failure';
+import { warmUpIntl } from './shared/i18n/intl-warm-up';
 import { importInTurns } from './shared/scheduling/import-in-turns';
 
 const container = document.getElementById('root');
@@ -10,3 +11,6 @@ importInTurns([() => import('react-dom/client'), () => import('./shared/api/zod-
     ({ startApp }) => startApp(container),
     () => showLoadFailure(container),
   );
+// While those files download; the storefront's own locale is not known before the config, and need
+// not be: what takes the time is readying Intl at all.
+warmUpIntl(document.documentElement.lang || undefined);

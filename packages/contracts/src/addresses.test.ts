@@ -9,7 +9,7 @@ import {
   type PostalAddress,
 } from './addresses';
 import { checkAddress } from './address-check';
-import { formatPhone } from './phone';
+import { formatPhone } from './phone-format';
 
 const valid: Record<AddressCountry, Partial<PostalAddress>> = {
   AT: { postcode: '1010', city: 'Wien' },

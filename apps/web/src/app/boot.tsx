@@ -5,7 +5,6 @@ import { createErrorReporter } from '../shared/api/error-reporter';
 import { callJson } from '../shared/api/http';
 import { importInTurns } from '../shared/scheduling/import-in-turns';
 import { nextTask } from '../shared/scheduling/next-task';
-import { warmUpIntl } from '../shared/i18n/intl-warm-up';
 import { LoadingIndicator } from '../shared/ui/loading-indicator';
 import { MessagePage } from '../shared/ui/message-page';
 import { bootTexts } from './boot-texts';
@@ -46,7 +45,6 @@ async function boot(root: Root): Promise<void> {
   try {
     const config = await loadConfig();
     const messages = loadMessages(config);
-    setTimeout(() => warmUpIntl(config.channel.Locale), 0);
     // Awaited below; a failure while the app's code is awaited first is not an unhandled one.
     messages.catch(() => undefined);
     const { prepareApp, renderApp } = await app;

@@ -10,7 +10,7 @@ let loading: Promise<FormatPhone> | undefined;
 // The phone metadata of every country is the larger part of the address code: a page that only
 // shows a phone number loads it after its first render, not before it (decision 161).
 function loadPhoneFormat(): Promise<FormatPhone> {
-  loading ??= import('@photo/contracts/phone').then(
+  loading ??= import('@photo/contracts/phone-format').then(
     ({ formatPhone }) => (loadedFormat = formatPhone),
     (error: unknown) => {
       loading = undefined;

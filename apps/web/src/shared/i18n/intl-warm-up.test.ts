@@ -6,6 +6,7 @@ describe('readying Intl before the first page', () => {
     for (const locale of ['en-GB', 'nl-NL', 'nl-BE', 'fr-BE', 'de-DE', 'sv-SE', 'da-DK', 'nb-NO']) {
       expect(() => warmUpIntl(locale)).not.toThrow();
     }
+    expect(() => warmUpIntl(undefined)).not.toThrow();
   });
 
   it('leaves a locale the browser cannot format in to fail where it is used and reported', () => {
