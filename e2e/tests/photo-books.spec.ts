@@ -91,6 +91,28 @@ test.describe('online photo books', () => {
     await viewer.getByRole('button', { name: 'Zoom in' }).click();
     await expect(viewer.getByRole('button', { name: 'Zoom out' })).toHaveAttribute('aria-pressed', 'true');
 
+    // On a phone whose connection is slow, the page keeps its place while its picture arrives: the
+    // controls under it do not move when it does.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const slowViewer = await phone.newPage();
+    let releaseFirstPage!: () => void;
+    const firstPageReleased = new Promise<void>((resolve) => (releaseFirstPage = resolve));
+    await slowViewer.route(/\/pages\/1\/\d+\.webp$/, async (route) => {
+      await firstPageReleased;
+      await route.continue();
+    });
+    await slowViewer.goto(link, { waitUntil: 'domcontentloaded' });
+    const slowFirstPage = slowViewer.getByRole('img', { name: 'Page 1 of 3' });
+    const controls = slowViewer.getByRole('navigation', { name: 'Pages' });
+    await expect(controls).toBeVisible();
+    expect(await slowFirstPage.evaluate((image: HTMLImageElement) => image.complete)).toBe(false);
+    const controlsBefore = await controls.boundingBox();
+    releaseFirstPage();
+    await expect(slowFirstPage).toHaveJSProperty('complete', true);
+    expect(await slowFirstPage.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    expect(await controls.boundingBox()).toEqual(controlsBefore);
+    await phone.close();
+
     // The owner publishes it in the storefront's gallery, where anyone finds it and opens it.
     await page.goto(unitedKingdom.url('/online-products'));
     await item.getByLabel('Category').selectOption({ label: 'Travel' });
