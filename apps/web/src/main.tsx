@@ -13,4 +13,4 @@ importInTurns([() => import('react-dom/client'), () => import('./shared/api/zod-
   );
 // While those files download; the storefront's own locale is not known before the config, and need
 // not be: what takes the time is readying Intl at all.
-warmUpIntl(document.documentElement.lang || undefined);
+void warmUpIntl(document.documentElement.lang || undefined);
