@@ -35,9 +35,9 @@ const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const FRONTED = process.env.LIGHTHOUSE_FRONT === 'tls';
 const FRONT_PORT = Number(process.env.LIGHTHOUSE_FRONT_PORT ?? 8447);
 // The British storefront: the demo's online photo book is published in its gallery.
-const storefront = benchStorefront('uk', FRONTED ? FRONT_PORT : PORT);
-const signInTexts = storefront.signInTexts;
-const origin = FRONTED ? storefront.origin.replace(/^http:/, 'https:') : storefront.origin;
+const { origin, signInTexts } = FRONTED
+  ? benchStorefront('uk', FRONT_PORT, 'https')
+  : benchStorefront('uk', PORT);
 // The front's certificate is its own, not one a browser knows.
 const browserArgs = FRONTED ? [...chromiumArgs, '--ignore-certificate-errors'] : chromiumArgs;
 

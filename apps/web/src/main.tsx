@@ -1,11 +1,11 @@
 import { showLoadFailure } from './app/load-failure';
 import { warmUpIntl } from './shared/i18n/intl-warm-up';
-import { importInTurns } from './shared/scheduling/import-in-turns';
+import { runInTurns } from './shared/scheduling/run-in-turns';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 // What boot runs first, a library per task (decision 162); zod's settings before any schema is made.
-importInTurns([() => import('react-dom/client'), () => import('./shared/api/zod-settings')])
+runInTurns([() => import('react-dom/client'), () => import('./shared/api/zod-settings')])
   .then(() => import('./app/boot'))
   .then(
     ({ startApp }) => startApp(container),

@@ -3,7 +3,7 @@ import { AppConfigSchema, LocaleMessagesSchema, type AppConfig } from '@photo/co
 import { ERROR_REPORT_PATH } from '@photo/contracts/error-reports';
 import { createErrorReporter } from '../shared/api/error-reporter';
 import { callJson } from '../shared/api/http';
-import { importInTurns } from '../shared/scheduling/import-in-turns';
+import { runInTurns } from '../shared/scheduling/run-in-turns';
 import { nextTask } from '../shared/scheduling/next-task';
 import { LoadingIndicator } from '../shared/ui/loading-indicator';
 import { MessagePage } from '../shared/ui/message-page';
@@ -34,7 +34,7 @@ async function boot(root: Root): Promise<void> {
   root.render(<LoadingIndicator label={bootTexts.loading} />);
   // The app's code (router, queries, message formatting) runs while config and messages download, its
   // libraries a task each (decision 162).
-  const app = importInTurns([
+  const app = runInTurns([
     () => import('intl-messageformat').then(({ IntlMessageFormat }) => IntlMessageFormat),
     () => import('@tanstack/react-query').then(({ QueryClient }) => QueryClient),
     () => import('react-router').then(({ createBrowserRouter }) => createBrowserRouter),

@@ -1,4 +1,4 @@
-import { nextTask } from '../scheduling/next-task';
+import { runInTurns } from '../scheduling/run-in-turns';
 
 /**
  * The browser readies its Intl data the first time a page asks for a date, number or plural format:
@@ -14,22 +14,15 @@ import { nextTask } from '../scheduling/next-task';
  * (25-30 ms instead of 40-75 ms when it comes first), then dates and plurals (5-10 ms). The formats made
  * here are dropped: what the browser keeps is its data, and the translator makes and keeps its own.
  */
-export async function warmUpIntl(locale: string | undefined): Promise<void> {
-  const steps = [
+export function warmUpIntl(locale: string | undefined): Promise<void> {
+  return runInTurns([
     () => 'a'.localeCompare('b', locale),
     () => new Intl.NumberFormat(locale).format(0),
     () => {
       new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(0);
       new Intl.PluralRules(locale).select(0);
     },
-  ];
-  for (const step of steps) {
-    try {
-      step();
-    } catch {
-      // A locale the browser cannot format in fails the same way later, where it is reported.
-      return;
-    }
-    await nextTask();
-  }
+  ]).catch(() => {
+    // A locale the browser cannot format in fails the same way later, where it is reported.
+  });
 }

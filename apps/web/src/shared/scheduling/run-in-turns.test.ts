@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { importInTurns } from './import-in-turns';
+import { runInTurns } from './run-in-turns';
 
-describe('importInTurns', () => {
+describe('runInTurns', () => {
   it('starts each import only once the one before has run and a task has passed', async () => {
     const events: string[] = [];
     let tasks = 0;
@@ -12,7 +12,7 @@ describe('importInTurns', () => {
       await Promise.resolve();
       events.push(`${name} ran`);
     };
-    await importInTurns([load('react'), load('zod'), load('router')]);
+    await runInTurns([load('react'), load('zod'), load('router')]);
     clearInterval(counting);
     expect(events).toEqual([
       'react starts after no task',
@@ -26,12 +26,25 @@ describe('importInTurns', () => {
 
   it('fails with the import that failed, and imports nothing after it', async () => {
     const imported: string[] = [];
-    const result = importInTurns([
+    const result = runInTurns([
       async () => imported.push('react'),
       () => Promise.reject(new Error('chunk failed to load')),
       async () => imported.push('router'),
     ]);
     await expect(result).rejects.toThrow('chunk failed to load');
     expect(imported).toEqual(['react']);
+  });
+
+  it('runs steps that return nothing and those that throw at once alike', async () => {
+    const ran: string[] = [];
+    const result = runInTurns([
+      () => ran.push('strings'),
+      () => {
+        throw new RangeError('Incorrect locale information provided');
+      },
+      () => ran.push('dates'),
+    ]);
+    await expect(result).rejects.toThrow(RangeError);
+    expect(ran).toEqual(['strings']);
   });
 });
