@@ -26,21 +26,27 @@ async function mailboxJson(storefront: Storefront, to: string): Promise<{ mails:
 
 /**
  * Waits until the storefront has sent a mail of this template to the address (the outbox's job sends
- * it within moments) and answers the newest.
+ * it within moments) and answers the newest; with a subject, the newest with that subject, so a mail
+ * about another order of the same customer is never taken for it.
  */
 export async function waitForMail(
   storefront: Storefront,
-  { to, template }: { to: string; template: string },
+  { to, template, subject }: { to: string; template: string; subject?: string },
 ): Promise<CapturedMail> {
   let found: CapturedMail | undefined;
   await expect
     .poll(
       async () => {
         const { mails } = await mailboxJson(storefront, to);
-        found = mails.find((mail) => mail.template === template && mail.state === 'sent');
+        found = mails.find(
+          (mail) =>
+            mail.template === template &&
+            mail.state === 'sent' &&
+            (subject === undefined || mail.subject === subject),
+        );
         return found?.id;
       },
-      { message: `a ${template} mail to ${to}`, timeout: 15_000 },
+      { message: `a ${template} mail to ${to}${subject ? ` about "${subject}"` : ''}`, timeout: 15_000 },
     )
     .toBeDefined();
   return found!;
