@@ -12,7 +12,8 @@
  * Run from bench/: `npm run bench:lighthouse` (about 10 minutes on 2 shared cores). Settings:
  * LIGHTHOUSE_RUNS (3), LIGHTHOUSE_PORT (8397, the server), LIGHTHOUSE_FRONT_PORT (8447), LIGHTHOUSE_PAGES (comma-separated names, all by default),
  * LIGHTHOUSE_REPORT_DIR (writes the last run's JSON report of each page there, and its trace beside it, for a
- * profile of the long tasks).
+ * profile of the long tasks), LIGHTHOUSE_PROFILE=true (the trace also holds the JavaScript profiler's
+ * samples; `node --import tsx support/long-tasks.ts <trace>` then lists the long tasks and their scripts).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -33,6 +34,7 @@ const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 8397);
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const FRONTED = process.env.LIGHTHOUSE_FRONT === 'tls';
+const PROFILE = process.env.LIGHTHOUSE_PROFILE === 'true';
 const FRONT_PORT = Number(process.env.LIGHTHOUSE_FRONT_PORT ?? 8447);
 // The British storefront: the demo's online photo book is published in its gallery.
 const { origin, signInTexts } = FRONTED
@@ -95,6 +97,8 @@ async function measure(url: string, port: number) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      // The JavaScript profiler's samples in the kept trace tell which script a long task runs.
+      ...(PROFILE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
     });
     if (!result) throw new Error(`${url}: Lighthouse returned nothing`);
     const error = result.lhr.runtimeError;
