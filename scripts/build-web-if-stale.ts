@@ -11,6 +11,7 @@ const sources = [
   'apps/web/locales',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/build',
   'packages/contracts/src',
   'package-lock.json',
 ];

@@ -50,6 +50,15 @@ export function pagePreloads(): Plugin {
       };
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) this.error('no entry chunk');
+      // What the entry and boot import in turns must not run with them (decision 162): a chunk that
+      // imports one of them statically, as a grouping of modules can make it (decision 164), fails.
+      for (const start of [entry, byModule('app/boot.tsx')]) {
+        const early = withStaticImports(bundle, start).map((chunk) => chunk.fileName);
+        const pulledIn = start.dynamicImports.filter((file) => early.includes(file));
+        if (pulledIn.length > 0) {
+          this.error(`${start.fileName} imports ${pulledIn.join(', ')} at once, not in its turn`);
+        }
+      }
       const inPage = new Set(
         filesOf(withStaticImports(bundle, entry), new Set()).map((file) => file.slice(1)),
       );
