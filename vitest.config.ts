@@ -41,6 +41,9 @@ export default defineConfig({
           root: 'apps/server',
           include: [productPasswordCost],
           setupFiles: ['src/testing/password-cost.setup.ts'],
+          // Three hashes at the product's cost (about 128 MB and a few hundred ms each): on two busy
+          // cores they took more than the default five seconds.
+          testTimeout: 30_000,
         },
       },
       'apps/web/vite.config.ts',
