@@ -50,5 +50,7 @@ export default defineConfig({
     sequence: { groupOrder: 1 },
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
+    // Room for a few waits of src/test/async-timeout.ts on a busy machine.
+    testTimeout: 15_000,
   },
 });

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { ASYNC_TIMEOUT_MS } from './async-timeout';
 
 // A console error or warning (React's act warnings, failed prop types, router warnings) means
 // something is wrong even when every assertion passed: it fails the test that caused it.
@@ -8,7 +9,7 @@ let consoleProblems: string[] = [];
 
 // Pages load as lazy chunks; the first import of a big page is transformed on the spot, which on a
 // busy two-core machine can take longer than the default second.
-configure({ asyncUtilTimeout: 3000 });
+configure({ asyncUtilTimeout: ASYNC_TIMEOUT_MS });
 
 // Tests of code that runs off the page (a worker's half) choose the Node environment: no DOM there.
 const hasDom = typeof window !== 'undefined';

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { DeliveryAddress, SuperOrder, SuperOrderDetails } from '@photo/contracts/orders';
 import { jsonResponse, polyfillDialog, renderApp, testConfig, type FetchRoute } from '../../test/fixtures';
+import { ASYNC_TIMEOUT_MS } from '../../test/async-timeout';
 
 const base = testConfig.apiBaseUrls.orders;
 const listUrl = (offset: number) =>
@@ -319,7 +320,10 @@ describe('paying for an order and reordering it (issue 20)', () => {
     });
     expect(await screen.findByText('This order is waiting for your payment.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
-    await vi.waitFor(() => expect(environment.leaveTo).toHaveBeenCalledWith('https://pay.example/session/1'));
+    await vi.waitFor(
+      () => expect(environment.leaveTo).toHaveBeenCalledWith('https://pay.example/session/1'),
+      { timeout: ASYNC_TIMEOUT_MS },
+    );
   });
 
   it('says so when the payment did not go through, and cancels only once confirmed', async () => {
@@ -393,7 +397,9 @@ describe('paying for an order and reordering it (issue 20)', () => {
       within(review).getByText('Paid now with your saved payment method: Credit or debit card.'),
     ).toBeVisible();
     await user.click(within(review).getByRole('button', { name: 'Order and pay £7.57' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/orders/UK-R1/thank-you'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/orders/UK-R1/thank-you'), {
+      timeout: ASYNC_TIMEOUT_MS,
+    });
     expect(confirmed).toEqual([{ confirmedTotal: 757 }]);
   });
 

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Address } from '@photo/contracts/addresses';
 import type { ChannelArticles } from '@photo/contracts/merchandise';
 import { jsonResponse, renderApp, testConfig } from '../../test/fixtures';
+import { ASYNC_TIMEOUT_MS } from '../../test/async-timeout';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -111,8 +112,9 @@ describe('the prints-order page', () => {
     expect(screen.getByText('6 prints')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Pay £4.09' }));
 
-    await vi.waitFor(() =>
-      expect(environment.leaveTo).toHaveBeenCalledWith('http://nl.localhost:8080/test-payments/abc'),
+    await vi.waitFor(
+      () => expect(environment.leaveTo).toHaveBeenCalledWith('http://nl.localhost:8080/test-payments/abc'),
+      { timeout: ASYNC_TIMEOUT_MS },
     );
     expect(bodies).toEqual([
       {
@@ -137,7 +139,7 @@ describe('the prints-order page', () => {
     expect(within(address).getByRole('radio', { name: /Ada Lovelace/ })).toBeChecked();
     // 2 photos x £0.17 + £3.49 home delivery.
     await user.click(screen.getByRole('button', { name: 'Pay £3.83' }));
-    await vi.waitFor(() => expect(withAddress.bodies).toHaveLength(1));
+    await vi.waitFor(() => expect(withAddress.bodies).toHaveLength(1), { timeout: ASYNC_TIMEOUT_MS });
     expect(withAddress.bodies[0]).toMatchObject({ deliveryType: 'Home', addressId: homeAddress.id });
   });
 

@@ -6,6 +6,7 @@ import type { Request } from '../api/request';
 import { enTranslator, fakePushChannel } from '../../test/fixtures';
 import { createToastStore } from '../ui/toasts';
 import { createArchiveDownloads } from './archive-download';
+import { ASYNC_TIMEOUT_MS } from '../../test/async-timeout';
 
 const downloadId = '0b8c7a52-6c38-4a0e-9b55-5a2f3c6d1e90';
 const userId = 'c-1';
@@ -71,8 +72,10 @@ describe('archive downloads', () => {
     expect(downloadFrom).not.toHaveBeenCalled();
 
     push.deliver(event('archive-generation-finished'));
-    await vi.waitFor(() =>
-      expect(downloadFrom).toHaveBeenCalledWith(`http://nl.localhost:8080/blob-links/${downloadId}.zip?x`),
+    await vi.waitFor(
+      () =>
+        expect(downloadFrom).toHaveBeenCalledWith(`http://nl.localhost:8080/blob-links/${downloadId}.zip?x`),
+      { timeout: ASYNC_TIMEOUT_MS },
     );
     expect(shown()).toContainEqual(['Downloading photos', 5_000]);
     expect(push.listenerCount()).toBe(0);
@@ -91,7 +94,7 @@ describe('archive downloads', () => {
     const { archives, push, downloadFrom } = setUp({ list: [listed('ready')] });
     await archives.start({ kind: 'library', photoIds: ['p1', 'p2'] });
     push.connect();
-    await vi.waitFor(() => expect(downloadFrom).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(downloadFrom).toHaveBeenCalledTimes(1), { timeout: ASYNC_TIMEOUT_MS });
     push.deliver(event('archive-generation-finished'));
     await Promise.resolve();
     expect(downloadFrom).toHaveBeenCalledTimes(1);

@@ -4,6 +4,7 @@
 import { resolveObjectURL } from 'node:buffer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serveThumbnails, ThumbnailLoader } from './thumbnail-loading';
+import { ASYNC_TIMEOUT_MS } from '../../test/async-timeout';
 
 const channels: MessageChannel[] = [];
 let fetched: Array<{ url: string; signal: AbortSignal }>;
@@ -70,9 +71,9 @@ describe('thumbnail loading', () => {
     const stop = loader.request('/t/3/300', () => {
       throw new Error('a tile that went away must not be called');
     });
-    await vi.waitFor(() => expect(fetched).toHaveLength(1));
+    await vi.waitFor(() => expect(fetched).toHaveLength(1), { timeout: ASYNC_TIMEOUT_MS });
     stop();
-    await vi.waitFor(() => expect(fetched[0]!.signal.aborted).toBe(true));
+    await vi.waitFor(() => expect(fetched[0]!.signal.aborted).toBe(true), { timeout: ASYNC_TIMEOUT_MS });
     expect(loader.loaded('/t/3/300')).toBeUndefined();
   });
 
@@ -85,7 +86,7 @@ describe('thumbnail loading', () => {
     const three = await arrival(loader, '/t/3/300');
     expect(loader.loaded('/t/2/300')).toBeUndefined();
     // The worker made it, so the worker revokes it, once the page's message reaches it.
-    await vi.waitFor(() => expect(resolveObjectURL(two!)).toBeUndefined());
+    await vi.waitFor(() => expect(resolveObjectURL(two!)).toBeUndefined(), { timeout: ASYNC_TIMEOUT_MS });
     expect(await bytesOf(one!)).toBe('photo 1');
     expect(await bytesOf(three!)).toBe('photo 3');
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Photo, TimelineEntry } from '@photo/contracts/photos';
 import { refreshStoresOf, timelineStoreFor, TimelineStore, type TimelineSource } from './timeline-store';
+import { ASYNC_TIMEOUT_MS } from '../../test/async-timeout';
 
 function photo(id: string): Photo {
   return {
@@ -199,7 +200,7 @@ describe('timeline store', () => {
     for (const store of stores) await store.loadIndex();
     await stores[0]!.ensureLoaded(2024, 5, 3);
     refreshStoresOf('album:refresh-test');
-    await vi.waitFor(() => expect(album.index).toHaveBeenCalledTimes(4));
+    await vi.waitFor(() => expect(album.index).toHaveBeenCalledTimes(4), { timeout: ASYNC_TIMEOUT_MS });
     expect(other.index).toHaveBeenCalledTimes(1);
     expect(stores[0]!.month('2024-5').photos).toEqual([]);
   });
@@ -363,9 +364,13 @@ describe('timeline store, pages far from the grid (decision 156)', () => {
     await scrollTo(store, 600);
     store.setSelected(['2024-5-5', '2024-5-100'], true);
     store.setSelected(['2024-5-100'], false);
-    await vi.waitFor(() => expect(store.photo('2024-5-5')?.imageId).toBe('2024-5-5'));
+    await vi.waitFor(() => expect(store.photo('2024-5-5')?.imageId).toBe('2024-5-5'), {
+      timeout: ASYNC_TIMEOUT_MS,
+    });
     store.focus('2024-5-200');
-    await vi.waitFor(() => expect(store.photo('2024-5-200')?.imageId).toBe('2024-5-200'));
+    await vi.waitFor(() => expect(store.photo('2024-5-200')?.imageId).toBe('2024-5-200'), {
+      timeout: ASYNC_TIMEOUT_MS,
+    });
   });
 
   it('answers every id of a month for select-all, keeping the loaded photos bounded', async () => {

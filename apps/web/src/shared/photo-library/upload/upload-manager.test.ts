@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Photo, PhotoEvent } from '@photo/contracts/photos';
 import { PROCESSING_CHECK_MS, UploadManager } from './upload-manager';
+import { ASYNC_TIMEOUT_MS } from '../../../test/async-timeout';
 
 /** Files named after a server error code are refused with it, as the server answers. */
 const refusals: Record<string, { status: number; code: string }> = {
@@ -71,7 +72,9 @@ const processed = (photoId: string): PhotoEvent => ({
 async function uploadOne(manager: UploadManager, name: string) {
   manager.add([new File(['jpeg bytes'], name, { type: 'image/jpeg' })]);
   manager.start();
-  await vi.waitFor(() => expect(manager.getSnapshot().at(-1)?.status).toBe('processing'));
+  await vi.waitFor(() => expect(manager.getSnapshot().at(-1)?.status).toBe('processing'), {
+    timeout: ASYNC_TIMEOUT_MS,
+  });
 }
 
 describe('a file that is still processing after its upload', () => {
@@ -133,7 +136,9 @@ describe('a file the server refuses', () => {
     manager.configure('https://upload.example', () => Promise.reject(new Error('not asked')));
     manager.add([new File(['jpeg bytes'], name, { type: 'image/jpeg' })]);
     manager.start();
-    await vi.waitFor(() => expect(manager.getSnapshot()[0]).toMatchObject({ status: 'failed', failure }));
+    await vi.waitFor(() => expect(manager.getSnapshot()[0]).toMatchObject({ status: 'failed', failure }), {
+      timeout: ASYNC_TIMEOUT_MS,
+    });
   });
 });
 
@@ -144,10 +149,14 @@ describe('uploading into an album', () => {
     sentMetadata.length = 0;
     manager.add([new File(['a'], 'for-album.jpg', { type: 'image/jpeg' })]);
     manager.start({ albumId: 'album-7' });
-    await vi.waitFor(() => expect(manager.getSnapshot().at(-1)?.status).toBe('processing'));
+    await vi.waitFor(() => expect(manager.getSnapshot().at(-1)?.status).toBe('processing'), {
+      timeout: ASYNC_TIMEOUT_MS,
+    });
     manager.add([new File(['b'], 'library-only.jpg', { type: 'image/jpeg' })]);
     manager.start();
-    await vi.waitFor(() => expect(manager.getSnapshot().at(-1)?.status).toBe('processing'));
+    await vi.waitFor(() => expect(manager.getSnapshot().at(-1)?.status).toBe('processing'), {
+      timeout: ASYNC_TIMEOUT_MS,
+    });
     expect(sentMetadata.map((metadata) => [metadata.filename, metadata.albumId])).toEqual([
       ['for-album.jpg', 'album-7'],
       ['library-only.jpg', undefined],
