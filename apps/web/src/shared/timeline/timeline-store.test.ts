@@ -51,6 +51,42 @@ describe('timeline store', () => {
     expect(store.month('2024-5').complete).toBe(true);
   });
 
+  it('tells the grid once when the months it showed together have all come, not once per month', async () => {
+    const months = [
+      { year: 2024, month: 5, count: 2 },
+      { year: 2024, month: 4, count: 1 },
+    ];
+    const answer = new Map<string, (page: { images: Photo[]; cursor: null }) => void>();
+    const source: TimelineSource = {
+      id: 'answered-by-hand',
+      index: () => Promise.resolve(months),
+      page: (year, month) => new Promise((resolve) => answer.set(`${year}-${month}`, resolve)),
+    };
+    const store = new TimelineStore(source, sort);
+    await store.loadIndex();
+    const told = vi.fn();
+    store.subscribe(told);
+    const firstScreen = months.map(({ year, month }) => ({ year, month, first: 0, last: 24 }));
+    const shown = store.show(firstScreen);
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+    answer.get('2024-5')!({ images: [photo('may-1'), photo('may-2')], cursor: null });
+    await settled();
+    expect(store.month('2024-5').ids).toEqual(['may-1', 'may-2']);
+    expect(told).not.toHaveBeenCalled();
+
+    answer.get('2024-4')!({ images: [photo('april-1')], cursor: null });
+    await shown;
+    await settled();
+    expect(told).toHaveBeenCalledTimes(1);
+
+    // The grid shows its months again on every render: what is loaded is neither read nor told again.
+    await store.show(firstScreen);
+    await settled();
+    expect(told).toHaveBeenCalledTimes(1);
+    expect(answer.size).toBe(2);
+  });
+
   it('reads a month further, or the next month, for the slot the preview walks to', async () => {
     const store = new TimelineStore(
       fakeSource([

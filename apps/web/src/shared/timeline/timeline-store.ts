@@ -285,7 +285,14 @@ export class TimelineStore {
   show(ranges: readonly MonthRange[]): Promise<void> {
     this.window = new Map(ranges.map((range) => [monthKey(range.year, range.month), range]));
     this.clock += 1;
-    const loads = ranges.map((range) => this.ensureRange(range.year, range.month, range.first, range.last));
+    const batch: Promise<void>[] = [];
+    const loads = ranges.map((range) =>
+      this.ensureRange(range.year, range.month, range.first, range.last, batch),
+    );
+    // The months asked for together are drawn together, once the last of them has come: a phone's
+    // first screen holds several months, and a render per month, each mounting its tiles, was a
+    // long task each on a slow phone (bench/README.md, Lighthouse).
+    if (batch.length > 0) void Promise.allSettled(batch).then(() => this.changed());
     return Promise.all(loads).then(() => undefined);
   }
 
@@ -299,7 +306,13 @@ export class TimelineStore {
    * (each with its own cursor), and the month is read further (sections of 24, up to 500 at once)
    * when `last` lies beyond what was read.
    */
-  ensureRange(year: number, month: number, first: number, last: number): Promise<void> {
+  ensureRange(
+    year: number,
+    month: number,
+    first: number,
+    last: number,
+    batch?: Promise<void>[],
+  ): Promise<void> {
     const key = monthKey(year, month);
     const record = this.records.get(key);
     if (record?.status === 'rejected') return Promise.resolve();
@@ -307,10 +320,10 @@ export class TimelineStore {
     if (record) {
       for (const page of pagesIn(record, first, Math.min(last, record.photos.length))) {
         page.seen = this.clock;
-        if (!page.loaded) waits.push(this.reload(year, month, key, record, page));
+        if (!page.loaded) waits.push(this.reload(year, month, key, record, page, batch));
       }
     }
-    const read = this.read(year, month, last, this.clock);
+    const read = this.read(year, month, last, this.clock, batch);
     if (waits.length === 0) return read;
     waits.push(read);
     return Promise.all(waits).then(() => undefined);
@@ -325,8 +338,17 @@ export class TimelineStore {
     return this.read(year, month, count, 0);
   }
 
-  /** Reads a month further towards `count` photos; the new page counts as needed at `seen`. */
-  private read(year: number, month: number, count: number, seen: number): Promise<void> {
+  /**
+   * Reads a month further towards `count` photos; the new page counts as needed at `seen`. A request
+   * started for a batch joins it, and the batch tells the grid once for all of them.
+   */
+  private read(
+    year: number,
+    month: number,
+    count: number,
+    seen: number,
+    batch?: Promise<void>[],
+  ): Promise<void> {
     const key = monthKey(year, month);
     const current = this.record(key);
     if (current.complete || current.photos.length >= count || current.status === 'rejected') {
@@ -342,7 +364,7 @@ export class TimelineStore {
     const cursor = record.cursor ?? undefined;
     record.status = 'pending';
     publish(record);
-    this.changed();
+    if (!batch) this.changed();
     const request = this.source
       .page(year, month, { ...this.sort, limit, ...(cursor ? { cursor } : {}) })
       .then(
@@ -388,9 +410,10 @@ export class TimelineStore {
       .finally(() => {
         // A refresh may have started this month's next request meanwhile: that one stays registered.
         if (record.extending === request) record.extending = undefined;
-        this.changed();
+        if (!batch) this.changed();
       });
     record.extending = request;
+    batch?.push(request);
     return request;
   }
 
@@ -399,7 +422,14 @@ export class TimelineStore {
    * fill their slots; if the month changed on the server meanwhile, what came back replaces the page
    * (the push event that follows such a change refreshes the store anyway).
    */
-  private reload(year: number, month: number, key: string, record: MonthRecord, page: Page): Promise<void> {
+  private reload(
+    year: number,
+    month: number,
+    key: string,
+    record: MonthRecord,
+    page: Page,
+    batch?: Promise<void>[],
+  ): Promise<void> {
     if (page.loading) return page.loading;
     const query = { ...this.sort, limit: page.span, ...(page.cursor ? { cursor: page.cursor } : {}) };
     const request = this.source
@@ -438,9 +468,10 @@ export class TimelineStore {
       )
       .finally(() => {
         page.loading = undefined;
-        this.changed();
+        if (!batch) this.changed();
       });
     page.loading = request;
+    batch?.push(request);
     return request;
   }
 
