@@ -16,6 +16,7 @@ import {
 import { TimelineScrubber } from './timeline-scrubber';
 import type { TimelineStore } from './timeline-store';
 import { useTimelineStore } from './use-timeline-store';
+import { startThumbnails } from './use-thumbnail';
 import './timeline.css';
 
 const GAP = 4;
@@ -60,6 +61,7 @@ export function TimelineView({
   onStartMonthShown,
 }: TimelineViewProps) {
   useTimelineStore(store);
+  useEffect(startThumbnails, []);
   const i18n = useI18n();
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const { width, height } = useElementSize(scroller);

@@ -20,6 +20,14 @@ function loader(): ThumbnailLoader | null {
 }
 
 /**
+ * Starts the thumbnail worker ahead of the first thumbnail: a grid calls it when it mounts, so the
+ * worker's script loads while the months are asked for, not one round trip after they came.
+ */
+export function startThumbnails(): void {
+  loader();
+}
+
+/**
  * What a tile's `<img>` shows for a thumbnail URL: an object URL from the thumbnail worker
  * (`thumbnail-loading.ts` says why), undefined while it is on its way, and the URL itself where there
  * is no worker or the worker could not load it (the browser then tries, and shows what it gets).

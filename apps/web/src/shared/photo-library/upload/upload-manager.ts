@@ -1,4 +1,4 @@
-import { Upload, type DetailedError } from 'tus-js-client';
+import type * as Tus from 'tus-js-client';
 import { CSRF_HEADER, ErrorBodySchema } from '@photo/contracts/errors';
 import type { Photo, PhotoEvent } from '@photo/contracts/photos';
 import { MAX_UPLOAD_MEGABYTES, UPLOAD_FILES_PATH, UploadResultSchema } from '@photo/contracts/upload';
@@ -50,7 +50,21 @@ export const PROCESSING_CHECK_MS = 15_000;
 
 export type PhotoLookup = (photoId: string) => Promise<Photo>;
 
-function failureOf(error: Error | DetailedError): UploadFailure {
+let tusClient: Promise<typeof Tus> | undefined;
+
+/**
+ * The tus client (a fifth of the photos page's script) loads once the customer picks files, not with
+ * the page: most visits upload nothing. A load that failed is tried again with the next file.
+ */
+function loadTusClient() {
+  tusClient ??= import('tus-js-client').catch((error: unknown) => {
+    tusClient = undefined;
+    throw error;
+  });
+  return tusClient;
+}
+
+function failureOf(error: Error | Tus.DetailedError): UploadFailure {
   const response = 'originalResponse' in error ? error.originalResponse : null;
   if (!response) return 'network';
   try {
@@ -157,6 +171,7 @@ export class UploadManager {
     });
     this.items = [...this.items, ...added];
     for (const listener of this.listeners) listener();
+    loadTusClient().catch(() => undefined);
   }
 
   remove(id: string) {
@@ -203,6 +218,13 @@ export class UploadManager {
 
   private async send(item: UploadItem): Promise<void> {
     const file = this.files.get(item.id)!;
+    let Upload: typeof Tus.Upload;
+    try {
+      ({ Upload } = await loadTusClient());
+    } catch {
+      this.update(item.id, { status: 'failed', failure: 'network' });
+      return;
+    }
     await new Promise<void>((resolve) => {
       const upload = new Upload(file, {
         endpoint: this.endpoint,
