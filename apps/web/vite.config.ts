@@ -2,10 +2,11 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { pagePreloads } from './build/page-preloads.plugin.ts';
+import { precompress } from './build/precompress.plugin.ts';
 import { appLayers, appModules } from './build/app-layers.ts';
 
 export default defineConfig({
-  plugins: [react(), pagePreloads()],
+  plugins: [react(), pagePreloads(), precompress()],
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppConfigSchema } from '@photo/contracts/app-config';
 import { PAGE_PRELOADS_FILE, type PagePreloads } from '@photo/contracts/page-preloads';
@@ -33,6 +34,9 @@ const builtPreloads: PagePreloads = {
   ],
 };
 
+/** A script the build wrote compressed as well (decision 165). */
+const appScript = `export const app = ${JSON.stringify('tile '.repeat(500))};`;
+
 describe("the web app's page", () => {
   let t: TestApp;
   let webDist: string;
@@ -43,6 +47,9 @@ describe("the web app's page", () => {
     await writeFile(path.join(webDist, PAGE_PRELOADS_FILE), JSON.stringify(builtPreloads));
     await mkdir(path.join(webDist, 'assets'));
     await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'export {};');
+    await writeFile(path.join(webDist, 'assets', 'app-1.js'), appScript);
+    await writeFile(path.join(webDist, 'assets', 'app-1.js.br'), brotliCompressSync(appScript));
+    await writeFile(path.join(webDist, 'assets', 'app-1.js.gz'), gzipSync(appScript));
     t = await createTestApp({ WEB_DIST_DIR: webDist });
   });
   afterAll(async () => {
@@ -110,6 +117,24 @@ describe("the web app's page", () => {
     expect(modulePreloads(page.body)).toEqual(scripts);
     expect(page.body.indexOf('<link rel="modulepreload"')).toBeGreaterThan(page.body.indexOf('<script'));
     expect(page.body.lastIndexOf('<link rel="modulepreload"')).toBeLessThan(page.body.indexOf('</head>'));
+  });
+
+  it.each([
+    ['br', 'br', (body: Buffer) => brotliDecompressSync(body)],
+    ['gzip, deflate', 'gzip', (body: Buffer) => gunzipSync(body)],
+    ['gzip, deflate, br, zstd', 'br', (body: Buffer) => brotliDecompressSync(body)],
+    ['identity', undefined, (body: Buffer) => body],
+  ])('sends a script the build compressed as the browser accepts it (%s)', async (accepted, sent, decode) => {
+    const script = await t.app.inject({
+      url: '/assets/app-1.js',
+      headers: { host: 'nl.localhost:8080', 'accept-encoding': accepted },
+    });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-encoding']).toBe(sent);
+    expect(script.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.headers.vary).toMatch(/accept-encoding/i);
+    expect(decode(script.rawPayload).toString()).toBe(appScript);
   });
 
   it('leaves the assets as they are, and a missing one is a 404, not the page', async () => {

@@ -94,6 +94,8 @@ export async function registerWebApp(
     root: distDir,
     wildcard: false,
     index: false,
+    // The build writes a brotli and a gzip copy of each script and style sheet (decision 165).
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-store');
