@@ -47,6 +47,7 @@ describe("the web app's page", () => {
     await writeFile(path.join(webDist, PAGE_PRELOADS_FILE), JSON.stringify(builtPreloads));
     await mkdir(path.join(webDist, 'assets'));
     await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'export {};');
+    await writeFile(path.join(webDist, 'icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(path.join(webDist, 'assets', 'app-1.js'), appScript);
     await writeFile(path.join(webDist, 'assets', 'app-1.js.br'), brotliCompressSync(appScript));
     await writeFile(path.join(webDist, 'assets', 'app-1.js.gz'), gzipSync(appScript));
@@ -137,10 +138,14 @@ describe("the web app's page", () => {
     expect(decode(script.rawPayload).toString()).toBe(appScript);
   });
 
-  it('leaves the assets as they are, and a missing one is a 404, not the page', async () => {
+  it('leaves the assets and icons as they are, and a missing one is a 404, not the page', async () => {
     const script = await get('/assets/index-abc123.js', 'nl.localhost:8080');
     expect(script.body).toBe('export {};');
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await get('/icon.svg', 'nl.localhost:8080');
+    expect(icon.statusCode).toBe(200);
+    // Not hashed, so not for ever; but not fetched again on every page either.
+    expect(icon.headers['cache-control']).toBe('public, max-age=86400');
     const missing = await get('/assets/index-gone.js', 'nl.localhost:8080');
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toContain('preload');

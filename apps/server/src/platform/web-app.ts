@@ -97,8 +97,13 @@ export async function registerWebApp(
     // The build writes a brotli and a gzip copy of each script and style sheet (decision 165).
     preCompressed: true,
     setHeaders: (res, filePath) => {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-store');
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      // The icons and the manifest keep their names from one release to the next: a day, so a page
+      // load does not fetch them again, nor twice (the page's icon link and the manifest's).
+      void res.header(
+        'cache-control',
+        hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
+      );
     },
   });
   app.get('/*', async (request, reply) => {
