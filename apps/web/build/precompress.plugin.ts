@@ -32,8 +32,8 @@ export async function precompressFile(file: string): Promise<void> {
 /**
  * Writes each script and style sheet of the build compressed as well (decision 165): the server sends
  * the brotli copy to browsers that take it, about 13 % smaller than the gzip it made on the fly, and
- * spends no time compressing a file it sends a thousand times. `index.html` is left out: the server
- * adds the page's preloads to it per request.
+ * spends no time compressing a file it sends a thousand times. The page is not among them: the server
+ * adds its preloads per request.
  */
 export function precompress(): Plugin {
   let outDir = '';
@@ -44,7 +44,7 @@ export function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async writeBundle(_options, bundle) {
-      const files = Object.keys(bundle).filter((file) => COMPRESSIBLE.test(file) && file !== 'index.html');
+      const files = Object.keys(bundle).filter((file) => COMPRESSIBLE.test(file));
       await Promise.all(files.map((file) => precompressFile(path.join(outDir, file))));
     },
   };

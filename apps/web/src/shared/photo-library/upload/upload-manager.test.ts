@@ -163,3 +163,29 @@ describe('uploading into an album', () => {
     ]);
   });
 });
+
+describe('the upload client', () => {
+  it('that could not load fails the file as a network failure, and loads for the next file', async () => {
+    const client = import('tus-js-client');
+    const loadClient = vi
+      .fn<() => typeof client>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockImplementation(() => client);
+    const manager = new UploadManager(loadClient);
+    manager.configure('https://upload.example', (photoId) =>
+      Promise.resolve(uploadedPhoto(photoId, 'processing')),
+    );
+
+    manager.add([new File(['jpeg bytes'], 'offline.jpg', { type: 'image/jpeg' })]);
+    manager.start();
+    await vi.waitFor(() => expect(manager.getSnapshot()[0]?.status).toBe('failed'), {
+      timeout: ASYNC_TIMEOUT_MS,
+    });
+    expect(manager.getSnapshot()[0]?.failure).toBe('network');
+
+    await uploadOne(manager, 'online.jpg');
+    expect(manager.getSnapshot()[1]).toMatchObject({ fileName: 'online.jpg', status: 'processing' });
+    expect(manager.getSnapshot()[0]?.status).toBe('failed');
+  });
+});

@@ -53,8 +53,8 @@ export type PhotoLookup = (photoId: string) => Promise<Photo>;
 let tusClient: Promise<typeof Tus> | undefined;
 
 /**
- * The tus client (a fifth of the photos page's script) loads once the customer picks files, not with
- * the page: most visits upload nothing. A load that failed is tried again with the next file.
+ * The tus client (15 kB of the photos page's 170 kB gzip) loads once the customer picks files, not
+ * with the page: most visits upload nothing. A load that failed is tried again with the next file.
  */
 function loadTusClient() {
   tusClient ??= import('tus-js-client').catch((error: unknown) => {
@@ -81,6 +81,8 @@ function failureOf(error: Error | Tus.DetailedError): UploadFailure {
  * and its processing result arrives through the push channel, or from a look-up when it is late.
  */
 export class UploadManager {
+  constructor(private readonly loadClient: () => Promise<typeof Tus> = loadTusClient) {}
+
   private items: UploadItem[] = [];
   private files = new Map<string, File>();
   private listeners = new Set<() => void>();
@@ -171,7 +173,7 @@ export class UploadManager {
     });
     this.items = [...this.items, ...added];
     for (const listener of this.listeners) listener();
-    loadTusClient().catch(() => undefined);
+    this.loadClient().catch(() => undefined);
   }
 
   remove(id: string) {
@@ -220,7 +222,7 @@ export class UploadManager {
     const file = this.files.get(item.id)!;
     let Upload: typeof Tus.Upload;
     try {
-      ({ Upload } = await loadTusClient());
+      ({ Upload } = await this.loadClient());
     } catch {
       this.update(item.id, { status: 'failed', failure: 'network' });
       return;
