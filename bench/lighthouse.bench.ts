@@ -13,13 +13,17 @@
  * LIGHTHOUSE_RUNS (3), LIGHTHOUSE_PORT (8397, the server), LIGHTHOUSE_FRONT_PORT (8447), LIGHTHOUSE_PAGES (comma-separated names, all by default),
  * LIGHTHOUSE_REPORT_DIR (writes the last run's JSON report of each page there, and its trace beside it, for a
  * profile of the long tasks), LIGHTHOUSE_PROFILE=true (the trace also holds the JavaScript profiler's
- * samples; `node --import tsx support/long-tasks.ts <trace>` then lists the long tasks and their scripts).
+ * samples; `node --import tsx support/long-tasks.ts <trace>` then lists the long tasks and their scripts),
+ * LIGHTHOUSE_LANTERN=true (beside the report, `<page>.lantern.json`: for each of Lighthouse's simulations,
+ * such as pessimisticLargestContentfulPaint, when each request and CPU task started and ended in it, in
+ * simulated milliseconds; the scores are computed from those times, not from the ones observed).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
+import { Simulation } from '@paulirish/trace_engine/models/trace/lantern/lantern.js';
 import lighthouse from 'lighthouse';
 import { DEMO_PASSWORD } from '../apps/server/src/demo/demo-accounts';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium-path';
@@ -35,6 +39,7 @@ const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim())
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const FRONTED = process.env.LIGHTHOUSE_FRONT === 'tls';
 const PROFILE = process.env.LIGHTHOUSE_PROFILE === 'true';
+const LANTERN = process.env.LIGHTHOUSE_LANTERN === 'true';
 const FRONT_PORT = Number(process.env.LIGHTHOUSE_FRONT_PORT ?? 8447);
 // The British storefront: the demo's online photo book is published in its gallery.
 const { origin, signInTexts } = FRONTED
@@ -106,6 +111,22 @@ async function measure(url: string, port: number) {
     if (attempt === 3) throw new Error(`${url}: ${error.message}`);
     log(`${url}: ${error.code}, once more`);
   }
+}
+
+/**
+ * What Lighthouse's last run simulated (its simulator keeps each simulation's node timings, by label):
+ * per simulation, [start, end, request URL or 'cpu <observed ms>'], in simulated milliseconds.
+ */
+function writeLanternTimings(file: string) {
+  const simulations: Record<string, Array<[number, number, string]>> = {};
+  for (const [label, timings] of Simulation.Simulator.allNodeTimings) {
+    simulations[label] = [...timings].map(([node, { startTime, endTime }]) => [
+      Math.round(startTime),
+      Math.round(endTime),
+      node.type === 'network' ? node.request.url : `cpu ${Math.round(node.duration / 1000)}`,
+    ]);
+  }
+  writeFileSync(file, JSON.stringify(simulations));
 }
 
 async function main() {
@@ -185,6 +206,8 @@ async function main() {
             path.join(REPORT_DIR, `${page.name.replace(/ /g, '-')}.trace.json`),
             JSON.stringify(result.artifacts.Trace),
           );
+          if (LANTERN)
+            writeLanternTimings(path.join(REPORT_DIR, `${page.name.replace(/ /g, '-')}.lantern.json`));
         }
       }
       const of = (key: keyof Measured) => median(runs.map((run) => run[key]));

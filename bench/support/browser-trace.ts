@@ -116,7 +116,7 @@ export function longTaskBreakdown(trace: string, minMs = 5, longMs = 50): string
 interface ProfileNode {
   id: number;
   parent?: number;
-  callFrame: { functionName: string; url: string };
+  callFrame: { functionName: string; url: string; lineNumber?: number; columnNumber?: number };
 }
 
 interface ProfileChunkData {
@@ -125,7 +125,10 @@ interface ProfileChunkData {
 }
 
 /** Each sample of the main thread's profile: its time and the script and function it was in. */
-function samplesOf(events: TraceEvent[], pid: number, tid: number) {
+/** Names a script position by its source (a source map's), or undefined to keep the script's own. */
+export type SourceNamer = (file: string, line: number, column: number) => string | undefined;
+
+function samplesOf(events: TraceEvent[], pid: number, tid: number, nameSource?: SourceNamer) {
   const profile = events.find((event) => event.name === 'Profile' && event.pid === pid && event.tid === tid);
   if (!profile)
     throw new Error('the trace has no profile of the main thread: run with LIGHTHOUSE_PROFILE=true');
@@ -139,8 +142,13 @@ function samplesOf(events: TraceEvent[], pid: number, tid: number) {
       node;
       node = node.parent === undefined ? undefined : nodes.get(node.parent)
     ) {
-      if (node.callFrame.url)
-        return `${node.callFrame.url.split('/').pop()} ${node.callFrame.functionName || '(top level)'}`;
+      if (node.callFrame.url) {
+        const { url, functionName, lineNumber, columnNumber } = node.callFrame;
+        const file = url.split('/').pop()!;
+        return (
+          nameSource?.(file, lineNumber ?? 0, columnNumber ?? 0) ?? `${file} ${functionName || '(top level)'}`
+        );
+      }
       if (['(garbage collector)', '(program)', '(idle)'].includes(node.callFrame.functionName)) {
         return node.callFrame.functionName;
       }
@@ -166,7 +174,7 @@ function samplesOf(events: TraceEvent[], pid: number, tid: number) {
  * function (minified names; the chunk's file says which library or page it is), with the observed
  * first and largest paints first.
  */
-export function longTaskScripts(trace: string, minMs = 10): string[] {
+export function longTaskScripts(trace: string, minMs = 10, nameSource?: SourceNamer): string[] {
   const minUs = minMs * 1000;
   const parsed = JSON.parse(trace) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
@@ -184,7 +192,7 @@ export function longTaskScripts(trace: string, minMs = 10): string[] {
     const mark = events.filter((event) => event.name === name && event.pid === pid).at(-1);
     if (mark) lines.push(`${name} at ${ms(mark.ts - start)} ms (observed, not simulated)`);
   }
-  const samples = samplesOf(events, pid, tid);
+  const samples = samplesOf(events, pid, tid, nameSource);
   const tasks = events
     .filter(
       (event) =>
