@@ -13,25 +13,24 @@ export default defineConfig({
     cssCodeSplit: false,
     rolldownOptions: {
       output: {
-        // The libraries every page runs, a chunk each, in the order boot imports them (decision 162):
-        // split by how the pages share them, they were some forty files of a few hundred bytes.
+        // The libraries every page runs, in the order the entry and boot import them (decision 162): React,
+        // zod with its settings, and the rest in one file (decision 166). Split by how the pages share
+        // them, they were some forty files of a few hundred bytes.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 5 },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 4 },
-            { name: 'intl', test: /node_modules[\\/](intl-messageformat|@formatjs)[\\/]/, priority: 3 },
             {
-              name: 'query',
-              test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
-              priority: 2,
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/]api[\\/]zod-settings/,
+              priority: 4,
             },
             {
-              name: 'router',
-              test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/,
-              priority: 1,
+              name: 'libraries',
+              test: /node_modules[\\/](intl-messageformat|@formatjs|@tanstack[\\/](query-core|react-query)|react-router|cookie|set-cookie-parser)[\\/]/,
+              priority: 3,
             },
-            // The app's own modules, a chunk per layer (decision 164). Their dependencies stay where
-            // they are: pulled in, the entry's would take the libraries into the entry with them.
+            // The app's own modules, a chunk per layer and per feature (decisions 164 and 166). Their
+            // dependencies stay where they are: pulled in, the entry's would take the libraries with them.
             {
               name: appLayers(appModules(path.resolve(import.meta.dirname, 'src'))),
               includeDependenciesRecursively: false,

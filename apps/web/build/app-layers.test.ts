@@ -11,8 +11,16 @@ function graphOf(modules: Record<string, { imports?: string[]; dynamic?: string[
   };
 }
 
-// Nine pages: the kit is what three of them import.
-const pages = 'abcdefghi'.split('').map((letter) => `/src/${letter}.page.tsx`);
+// Nine pages in feature folders: the kit is what three of them import.
+const pages = [
+  '/src/features/photos/a.page.tsx',
+  '/src/features/photos/b.page.tsx',
+  '/src/features/albums/c.page.tsx',
+  '/src/features/settings/d.page.tsx',
+  '/src/features/settings/e.page.tsx',
+  ...'fghi'.split('').map((letter) => `/src/features/other/${letter}.page.tsx`),
+];
+const [a, b, c, d, e] = pages as [string, string, string, string, string];
 const graph = graphOf({
   '/src/main.tsx': {
     imports: ['/src/run-in-turns.ts'],
@@ -30,32 +38,49 @@ const graph = graphOf({
     dynamic: pages,
   },
   '/src/menu.tsx': {},
-  '/src/a.page.tsx': { imports: ['/src/heading.tsx', '/src/menu.tsx', '/src/timeline.tsx'] },
-  '/src/b.page.tsx': { imports: ['/src/heading.tsx', '/src/timeline.tsx'] },
-  '/src/c.page.tsx': { imports: ['/src/heading.tsx'] },
-  '/src/d.page.tsx': { imports: ['/src/address-rules.ts'] },
+  [a]: {
+    imports: ['/src/heading.tsx', '/src/menu.tsx', '/src/timeline.tsx', '/src/sort.ts', '/src/only-a.ts'],
+  },
+  [b]: { imports: ['/src/heading.tsx', '/src/sort.ts'] },
+  [c]: { imports: ['/src/heading.tsx', '/src/timeline.tsx'] },
+  [d]: { imports: ['/src/address-form.tsx'] },
+  [e]: { imports: ['/src/address-form.tsx'] },
   '/src/heading.tsx': { imports: ['/src/page-frame.tsx'] },
   '/src/page-frame.tsx': {},
   '/src/timeline.tsx': {},
-  '/src/address-rules.ts': { imports: ['/node_modules/libphonenumber-js/max.js'] },
+  '/src/sort.ts': {},
+  '/src/only-a.ts': {},
+  '/src/address-form.tsx': { imports: ['/src/phone.ts'] },
+  '/src/phone.ts': { imports: ['/node_modules/libphonenumber-js/max.js'] },
 });
 const layerOf = appLayers({ entry: '/src/main.tsx', boot: '/src/boot.tsx', app: '/src/app.tsx', pages });
 
-describe("the app's chunks by layer (decision 164)", () => {
-  it('groups what boot imports, then what the shell imports besides', () => {
-    expect(layerOf('/src/http.ts', graph)).toBe('boot-shared');
-    expect(layerOf('/src/menu.tsx', graph)).toBe('app-shared');
+describe("the app's chunks by layer (decisions 164 and 166)", () => {
+  it('groups boot with what it imports, and the shell with what it imports besides', () => {
+    expect(layerOf('/src/boot.tsx', graph)).toBe('boot');
+    expect(layerOf('/src/http.ts', graph)).toBe('boot');
+    expect(layerOf('/src/app.tsx', graph)).toBe('app');
+    expect(layerOf('/src/menu.tsx', graph)).toBe('app');
   });
 
-  it('groups what a third of the pages import, and what that imports, as the page kit', () => {
-    expect(layerOf('/src/heading.tsx', graph)).toBe('page-kit');
-    expect(layerOf('/src/page-frame.tsx', graph)).toBe('page-kit');
+  it('puts what a third of the pages import, and what that imports, with the shell', () => {
+    expect(layerOf('/src/heading.tsx', graph)).toBe('app');
+    expect(layerOf('/src/page-frame.tsx', graph)).toBe('app');
   });
 
-  it('leaves what fewer pages share, the layers’ own modules and the libraries to the bundler', () => {
-    expect(layerOf('/src/timeline.tsx', graph)).toBeNull();
-    expect(layerOf('/src/address-rules.ts', graph)).toBeNull();
-    for (const own of ['/src/boot.tsx', '/src/app.tsx', ...pages]) expect(layerOf(own, graph)).toBeNull();
+  it('groups what fewer pages share by the feature folders of the pages that import it', () => {
+    expect(layerOf('/src/timeline.tsx', graph)).toBe('albums-photos');
+    expect(layerOf('/src/sort.ts', graph)).toBe('photos');
+  });
+
+  it('leaves out a shared module that would bring a library the layers do not load', () => {
+    expect(layerOf('/src/address-form.tsx', graph)).toBeNull();
+    expect(layerOf('/src/phone.ts', graph)).toBeNull();
+  });
+
+  it('leaves the pages, what one page imports and the libraries to the bundler', () => {
+    for (const page of pages) expect(layerOf(page, graph)).toBeNull();
+    expect(layerOf('/src/only-a.ts', graph)).toBeNull();
     expect(layerOf('/node_modules/zod/index.js', graph)).toBeNull();
     expect(layerOf('/node_modules/libphonenumber-js/max.js', graph)).toBeNull();
   });

@@ -1,16 +1,19 @@
 /**
- * Which chunk a module of the app goes into (decision 164). Left to itself the bundler splits the
- * app's own modules by the set of places that import them: some forty files of one or two kB that a
- * page loads, and over HTTP/1.1 each costs the phone a round trip on one of six connections. The app
- * loads in layers, each after the one before (decision 162): the entry, boot, the app's shell, the
- * page. A module the shell imports is there before any page runs, so one chunk per layer loses nothing:
- * 'boot-shared' holds what boot imports, 'app-shared' what the shell imports besides, and 'page-kit'
- * what a third of the pages import and the shell does not (headings, load states, dialogs, form parts).
+ * Which chunk a module of the app goes into (decisions 164 and 166). Left to itself the bundler splits
+ * the app's own modules by the set of pages that import them: dozens of files of a few hundred bytes,
+ * and over HTTP/1.1 each costs the phone a round trip on one of six connections while it takes a share
+ * of the bandwidth the app's larger files need. The app loads in layers, each after the one before
+ * (decision 162): the entry, boot, the app's shell, the page. So:
+ * - 'boot' holds boot and what it imports; 'app' the shell and what it imports besides, and what a third
+ *   of the pages import (headings, load states, dialogs, form parts): every page runs them.
+ * - What two pages or more share goes into a chunk per set of feature folders whose pages import it
+ *   ('albums-photos', 'orders-overview'): a page loads one or two such files, not one per combination
+ *   of pages. A module that would bring a library the layers do not load (the address form's phone
+ *   metadata) is left out of these, so a page that does not use it does not load it.
  *
- * Left where the bundler puts them: what the entry imports, at once or before boot (it runs before
- * any library, and a group would pull its libraries in with it); the layers' own modules (boot, app,
- * each page: the router and the page list address them); libraries (their own groups); and what fewer
- * pages share, which is more often a whole feature's (the timeline, the address rules) than a part.
+ * Left where the bundler puts them: what the entry imports, at once or before boot (it runs before any
+ * library, and a group would pull its libraries in with it); each page's own module (the router
+ * addresses it) and what only that page imports; and libraries (their own groups).
  */
 import path from 'node:path';
 import { routePages } from '../src/app/route-pages.ts';
@@ -39,6 +42,8 @@ export function appModules(srcDir: string): AppModules {
   };
 }
 
+const isLibrary = (id: string) => /[\\/]node_modules[\\/]/.test(id);
+
 /** The module and every module it imports statically, transitively: what runs when it runs. */
 function staticClosure(graph: ModuleGraph, root: string): Set<string> {
   const found = new Set<string>();
@@ -60,18 +65,27 @@ function layersOf(graph: ModuleGraph, { entry, boot, app, pages }: AppModules): 
   for (const imported of graph.getModuleInfo(entry)?.dynamicallyImportedIds ?? []) {
     if (imported !== boot) assign(staticClosure(graph, imported), null);
   }
-  assign([boot, app, ...pages], null);
-  assign(staticClosure(graph, boot), 'boot-shared');
-  assign(staticClosure(graph, app), 'app-shared');
-  const importedBy = new Map<string, number>();
+  assign(pages, null);
+  assign(staticClosure(graph, boot), 'boot');
+  assign(staticClosure(graph, app), 'app');
+  const importers = new Map<string, string[]>();
   for (const page of pages) {
-    for (const id of staticClosure(graph, page)) importedBy.set(id, (importedBy.get(id) ?? 0) + 1);
+    for (const id of staticClosure(graph, page)) importers.set(id, [...(importers.get(id) ?? []), page]);
   }
   const kitShare = Math.ceil(pages.length / 3);
   assign(
-    [...importedBy].filter(([, count]) => count >= kitShare).map(([id]) => id),
-    'page-kit',
+    [...importers].filter(([, by]) => by.length >= kitShare).map(([id]) => id),
+    'app',
   );
+  // The entry's, boot's and the shell's closures hold every library the layers load.
+  const layersLoad = new Set(layer.keys());
+  const bringsLibrary = (id: string) =>
+    [...staticClosure(graph, id)].some((dep) => isLibrary(dep) && !layersLoad.has(dep));
+  for (const [id, by] of importers) {
+    if (by.length < 2 || layersLoad.has(id) || isLibrary(id) || bringsLibrary(id)) continue;
+    const folders = new Set(by.map((page) => path.basename(path.dirname(page))));
+    layer.set(id, [...folders].sort().join('-'));
+  }
   return layer;
 }
 
@@ -82,7 +96,7 @@ function layersOf(graph: ModuleGraph, { entry, boot, app, pages }: AppModules): 
 export function appLayers(modules: AppModules): (id: string, graph: ModuleGraph) => string | null {
   let layers: Map<string, string | null> | undefined;
   return (id, graph) => {
-    if (/[\\/]node_modules[\\/]/.test(id)) return null;
+    if (isLibrary(id)) return null;
     layers ??= layersOf(graph, modules);
     return layers.get(id) ?? null;
   };

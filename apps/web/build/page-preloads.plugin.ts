@@ -44,7 +44,7 @@ export function pagePreloads(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
       const byModule = (file: string) => {
-        const chunk = chunks.find((item) => item.facadeModuleId === path.join(srcDir, file));
+        const chunk = chunks.find((item) => item.moduleIds.includes(path.join(srcDir, file)));
         if (!chunk) this.error(`no chunk for src/${file}`);
         return chunk;
       };

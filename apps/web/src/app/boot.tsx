@@ -32,11 +32,9 @@ function loadMessages(config: AppConfig) {
 
 async function boot(root: Root): Promise<void> {
   root.render(<LoadingIndicator label={bootTexts.loading} />);
-  // The app's code (router, queries, message formatting) runs while config and messages download, its
-  // libraries a task each (decision 162).
+  // The app's code runs while config and messages download: first, in a task of its own, its libraries
+  // (decision 162; the router, queries and message formatting come in one file, decision 166).
   const app = runInTurns([
-    () => import('intl-messageformat').then(({ IntlMessageFormat }) => IntlMessageFormat),
-    () => import('@tanstack/react-query').then(({ QueryClient }) => QueryClient),
     () => import('react-router').then(({ createBrowserRouter }) => createBrowserRouter),
   ]).then(() => import('./app'));
   // The server's page has the browser fetch the current page's chunk at once (decision 161); imported
