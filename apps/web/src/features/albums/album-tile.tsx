@@ -1,14 +1,12 @@
 import type { Photo } from '@photo/contracts/photos';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
+import { thumbnailSizeForScreen } from '../../shared/ui/screen';
 import { ALBUM_DATE } from './created-text';
-
-/** docs/product/limits.md: thumbnails of 300 px on small and medium screens, 800 px on large ones (from 1280 px). */
-const LARGE_SCREEN = 1280;
 
 export function coverUrl(cover: Photo | null): string | undefined {
   if (!cover) return undefined;
-  const size = window.innerWidth >= LARGE_SCREEN ? 800 : 300;
+  const size = thumbnailSizeForScreen();
   return (cover.thumbnails.find((thumbnail) => thumbnail.url.endsWith(`/${size}`)) ?? cover.thumbnails[0])
     ?.url;
 }

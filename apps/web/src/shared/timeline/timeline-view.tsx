@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { Photo } from '@photo/contracts/photos';
 import { TIMELINE_SECTION_SIZE } from '@photo/contracts/photos';
 import { useI18n } from '../i18n/i18n.context';
+import { thumbnailSizeForScreen } from '../ui/screen';
 import { monthTitle } from './month-title';
 import { PhotoTile } from './photo-tile';
 import {
@@ -21,8 +22,6 @@ import './timeline.css';
 
 const GAP = 4;
 const HEADER_HEIGHT = 56;
-/** docs/product/limits.md: thumbnails of 300 px on small and medium screens, 800 px on large ones (from 1280 px). */
-const LARGE_SCREEN = 1280;
 
 export interface TimelineViewProps {
   store: TimelineStore;
@@ -173,7 +172,7 @@ export function TimelineView({
     heading.scrollIntoView?.({ block: 'nearest' });
   });
 
-  const thumbnailSize = window.innerWidth >= LARGE_SCREEN ? 800 : 300;
+  const thumbnailSize = thumbnailSizeForScreen();
   const currentBlock = visibleMonths(layout, logicalTop, logicalTop + 1)[0]?.block;
 
   return (
