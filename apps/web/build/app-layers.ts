@@ -70,7 +70,11 @@ function layersOf(graph: ModuleGraph, { entry, boot, app, pages }: AppModules): 
   assign(staticClosure(graph, app), 'app');
   const importers = new Map<string, string[]>();
   for (const page of pages) {
-    for (const id of staticClosure(graph, page)) importers.set(id, [...(importers.get(id) ?? []), page]);
+    for (const id of staticClosure(graph, page)) {
+      const by = importers.get(id);
+      if (by) by.push(page);
+      else importers.set(id, [page]);
+    }
   }
   const kitShare = Math.ceil(pages.length / 3);
   assign(
