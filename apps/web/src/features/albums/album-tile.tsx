@@ -1,14 +1,13 @@
 import type { Photo } from '@photo/contracts/photos';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { AppLink } from '../../shared/routing/app-link';
+import { thumbnailOf } from '../../shared/timeline/photo-tile';
 import { thumbnailSizeForScreen } from '../../shared/ui/screen';
 import { ALBUM_DATE } from './created-text';
 
 export function coverUrl(cover: Photo | null): string | undefined {
   if (!cover) return undefined;
-  const size = thumbnailSizeForScreen();
-  return (cover.thumbnails.find((thumbnail) => thumbnail.url.endsWith(`/${size}`)) ?? cover.thumbnails[0])
-    ?.url;
+  return thumbnailOf(cover, thumbnailSizeForScreen())?.url;
 }
 
 /** One album in a list (docs/product/albums.md): cover, name, photo count and 'Created {date}'. */

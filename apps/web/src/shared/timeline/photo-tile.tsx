@@ -15,6 +15,11 @@ export interface PhotoTileProps {
   onActivate: (photo: Photo) => void;
 }
 
+/** A photo's thumbnail of this size (docs/product/limits.md), or its first where it has none of it. */
+export function thumbnailOf(photo: Photo, size: 300 | 800): Photo['thumbnails'][number] | undefined {
+  return photo.thumbnails.find((candidate) => candidate.url.endsWith(`/${size}`)) ?? photo.thumbnails[0];
+}
+
 /** One square of the grid: a thumbnail, or a quiet placeholder while its section loads. */
 export const PhotoTile = memo(function PhotoTile(props: PhotoTileProps) {
   const { photo, x, y, size, thumbnailSize, selecting, selected } = props;
@@ -22,8 +27,7 @@ export const PhotoTile = memo(function PhotoTile(props: PhotoTileProps) {
   const position = { transform: `translate(${x}px, ${y}px)`, width: size, height: size };
   if (!photo)
     return <div className="timeline__tile timeline__tile--loading" style={position} aria-hidden="true" />;
-  const thumbnail =
-    photo.thumbnails.find((candidate) => candidate.url.endsWith(`/${thumbnailSize}`)) ?? photo.thumbnails[0];
+  const thumbnail = thumbnailOf(photo, thumbnailSize);
   // docs/product/photos.md: no 'Taken on' for a photo without a real taken date (the server drops January 1970).
   const takenOn = photo.dateTaken
     ? i18n.t('timeline.takenOn', { date: takenOnDate(i18n, photo.dateTaken) })
