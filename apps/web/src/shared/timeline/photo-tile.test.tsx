@@ -48,11 +48,11 @@ class BrowserWorker extends EventTarget {
       setTimeout(() => this.dispatchEvent(new Event('error')), 5);
     }
   }
-  postMessage(message: { load?: string }) {
+  postMessage(message: { load?: string[] }) {
     const answer = BrowserWorker.answer;
     if (message.load === undefined || answer === 'cannot start') return;
-    const url = message.load;
-    setTimeout(() => this.onmessage?.(new MessageEvent('message', { data: [[url, answer(url)]] })), 5);
+    const results = message.load.map((url) => [url, answer(url)]);
+    setTimeout(() => this.onmessage?.(new MessageEvent('message', { data: results })), 5);
   }
 }
 

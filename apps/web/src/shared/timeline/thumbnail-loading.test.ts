@@ -3,7 +3,7 @@
 // on the other end of a real channel; only the network (fetch) is stood in for.
 import { resolveObjectURL } from 'node:buffer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { serveThumbnails, ThumbnailLoader } from './thumbnail-loading';
+import { serveThumbnails, ThumbnailLoader, type ThumbnailResults } from './thumbnail-loading';
 import { ASYNC_TIMEOUT_MS } from '../../test/async-timeout';
 
 const channels: MessageChannel[] = [];
@@ -89,6 +89,37 @@ describe('thumbnail loading', () => {
     await vi.waitFor(() => expect(resolveObjectURL(two!)).toBeUndefined(), { timeout: ASYNC_TIMEOUT_MS });
     expect(await bytesOf(one!)).toBe('photo 1');
     expect(await bytesOf(three!)).toBe('photo 3');
+  });
+
+  it('asks the worker once for every thumbnail the tiles of one render want, less the ones gone again', async () => {
+    for (const id of [5, 6, 7]) answers.set(`/t/${id}/300`, image(`photo ${id}`));
+    const posted: unknown[] = [];
+    const channel = new MessageChannel();
+    channels.push(channel);
+    serveThumbnails(channel.port2, 1);
+    const port = channel.port1;
+    const loader = new ThumbnailLoader({
+      postMessage: (message) => {
+        posted.push(message);
+        port.postMessage(message);
+      },
+      set onmessage(listener: ((event: MessageEvent<ThumbnailResults>) => void) | null) {
+        port.onmessage = listener;
+      },
+      get onmessage() {
+        return port.onmessage;
+      },
+    });
+    const five = arrival(loader, '/t/5/300');
+    const gone = loader.request('/t/6/300', () => {
+      throw new Error('a tile that went away must not be called');
+    });
+    const seven = arrival(loader, '/t/7/300');
+    gone();
+    expect(await bytesOf((await five)!)).toBe('photo 5');
+    expect(await bytesOf((await seven)!)).toBe('photo 7');
+    expect(posted).toEqual([{ load: ['/t/5/300', '/t/7/300'] }]);
+    expect(fetched.map((request) => request.url)).toEqual(['/t/5/300', '/t/7/300']);
   });
 
   it('answers everything still waiting with null when the worker is gone', async () => {

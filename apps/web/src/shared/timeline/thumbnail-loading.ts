@@ -9,8 +9,11 @@
  * main thread keeps only the most recently used few hundred of them, revoking the rest.
  */
 
-/** What the main thread asks of the worker. */
-export type ThumbnailRequest = { load: string } | { cancel: string } | { revoke: string };
+/**
+ * What the main thread asks of the worker: the thumbnails a render's tiles asked for go in one message
+ * (a message per tile was a third of the photos page's render tasks under Lighthouse, issue 23).
+ */
+export type ThumbnailRequest = { load: string[] } | { cancel: string } | { revoke: string };
 
 /** The worker's answer, a batch per frame: each URL with its object URL, or null if it could not load. */
 export type ThumbnailResults = Array<[url: string, objectUrl: string | null]>;
@@ -52,7 +55,7 @@ export function serveThumbnails(port: Port<ThumbnailRequest, ThumbnailResults>, 
   };
 
   port.onmessage = ({ data }) => {
-    if ('load' in data) void load(data.load);
+    if ('load' in data) for (const url of data.load) void load(url);
     else if ('cancel' in data) inFlight.get(data.cancel)?.abort();
     else URL.revokeObjectURL(data.revoke);
   };
@@ -65,6 +68,8 @@ export class ThumbnailLoader {
   /** URL → object URL, least recently used first. */
   private ready = new Map<string, string>();
   private waiting = new Map<string, Set<Listener>>();
+  /** Asked for by the code running now, sent together once it is done. */
+  private toLoad = new Set<string>();
 
   constructor(
     private readonly port: Port<ThumbnailResults, ThumbnailRequest>,
@@ -89,7 +94,7 @@ export class ThumbnailLoader {
     if (!listeners) {
       listeners = new Set();
       this.waiting.set(url, listeners);
-      this.port.postMessage({ load: url });
+      this.askSoon(url);
     }
     listeners.add(listener);
     const asked = listeners;
@@ -98,15 +103,27 @@ export class ThumbnailLoader {
       // Scrolled past before it came: the worker stops fetching it.
       if (asked.size === 0 && this.waiting.get(url) === asked) {
         this.waiting.delete(url);
-        this.port.postMessage({ cancel: url });
+        if (!this.toLoad.delete(url)) this.port.postMessage({ cancel: url });
       }
     };
+  }
+
+  private askSoon(url: string) {
+    if (this.toLoad.size === 0) {
+      queueMicrotask(() => {
+        const load = [...this.toLoad];
+        this.toLoad.clear();
+        if (load.length > 0) this.port.postMessage({ load });
+      });
+    }
+    this.toLoad.add(url);
   }
 
   /** Answers everything still waiting with null (the worker is gone). */
   giveUp() {
     const waiting = [...this.waiting.values()];
     this.waiting.clear();
+    this.toLoad.clear();
     for (const listeners of waiting) for (const listener of listeners) listener(null);
   }
 

@@ -192,9 +192,11 @@ export class TimelineStore {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
   }
 
-  subscribe = (listener: () => void) => {
+  subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
   };
 
   getVersion = () => this.version;

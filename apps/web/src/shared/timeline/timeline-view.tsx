@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Photo } from '@photo/contracts/photos';
 import { TIMELINE_SECTION_SIZE } from '@photo/contracts/photos';
 import { useI18n } from '../i18n/i18n.context';
@@ -49,9 +49,10 @@ function useElementSize(element: HTMLElement | null) {
 /**
  * The photo grid of a timeline source. Only tiles near the viewport exist (a constant-size DOM), the
  * geometry is arithmetic (no per-photo layout), months load as they come near, and the scroll box
- * is compressed above the browser's height cap so every month stays reachable.
+ * is compressed above the browser's height cap so every month stays reachable. Memoised: the page
+ * around it re-renders for its counts and status, which change nothing in the grid.
  */
-export function TimelineView({
+export const TimelineView = memo(function TimelineView({
   store,
   selecting,
   onOpen,
@@ -208,7 +209,7 @@ export function TimelineView({
       )}
     </div>
   );
-}
+});
 
 interface MonthSectionProps {
   block: MonthBlock;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { ThumbnailLoader } from './thumbnail-loading';
 
 let shared: ThumbnailLoader | null | undefined;
@@ -39,7 +39,11 @@ export function useThumbnail(url: string): string | undefined {
 
   useEffect(() => {
     if (!thumbnails || thumbnails.loaded(url) !== undefined) return;
-    return thumbnails.request(url, (objectUrl) => setArrived({ url, src: objectUrl ?? url }));
+    // Thumbnails come in batches while the page still starts: each batch renders in slices, between
+    // which the browser answers input (issue 23, total blocking time).
+    return thumbnails.request(url, (objectUrl) =>
+      startTransition(() => setArrived({ url, src: objectUrl ?? url })),
+    );
   }, [thumbnails, url]);
 
   return src;
