@@ -323,3 +323,32 @@ describe('account banners in the shell (docs/product/routes.md)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Blocked account, please contact customer care');
   });
 });
+
+describe("a page's first calls (issue 23)", () => {
+  const photos = testConfig.apiBaseUrls.photos;
+  const indexUrl = `${photos}/users/timeline?sortKey=dateTaken`;
+  const countsUrl = `${photos}/users`;
+
+  it('asks for the photos page’s counts and months as its route starts, before the page is drawn, and once', async () => {
+    const gridOnScreenWhenAsked: boolean[] = [];
+    const { fetchMock } = renderApp({
+      path: '/my-photos/photos',
+      routes: {
+        [indexUrl]: () => {
+          gridOnScreenWhenAsked.push(document.querySelector('.timeline') !== null);
+          return jsonResponse([]);
+        },
+        [countsUrl]: () => jsonResponse({ photosCount: 0, albumsCount: 0, status: 'ACTIVE' }),
+      },
+    });
+    await screen.findByText('Your photo library is empty');
+    expect(gridOnScreenWhenAsked).toEqual([false]);
+    expect(calledUrls(fetchMock).filter((url) => url === countsUrl)).toHaveLength(1);
+  });
+
+  it('asks a visitor who is not signed in for nothing but who they are', async () => {
+    const { environment, fetchMock } = renderApp({ path: '/my-photos/photos', customer: 401 });
+    await waitFor(() => expect(environment.leaveTo).toHaveBeenCalled());
+    expect(calledUrls(fetchMock)).toEqual([`${testConfig.apiBaseUrls.customers}/customers/me`]);
+  });
+});

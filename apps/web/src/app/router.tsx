@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import type { AppEnvironment } from '../shared/environment/app-environment.context';
+import type { PagePrefetch } from '../shared/routing/page-prefetch';
 import { CarryNavigate } from '../shared/routing/app-link';
 import type { AccessRule } from '../shared/routing/access-rule';
 import { RouteGuard } from '../shared/routing/route-guard';
@@ -14,29 +15,55 @@ import { routePages } from './route-pages';
 import { appRoutes, type AppRoute, type AppRouteId, type RouteArea } from './route-table';
 import { signedInLoader } from './signed-in.loader';
 
-type LazyPage = () => Promise<{ Component: ComponentType }>;
+type LazyPage = () => Promise<Pick<RouteObject, 'loader'> & { Component: ComponentType }>;
+
+interface SignedIn {
+  environment: AppEnvironment;
+  queryClient: QueryClient;
+  /** Resolves once the customer is known to be signed in (`signed-in.loader.ts`). */
+  session: () => Promise<unknown>;
+}
 
 // Every page module, each its own chunk; the route table's `routePages` says which one a route renders.
-const pageModules = import.meta.glob<Record<string, ComponentType>>('../features/**/*.page.tsx');
+const pageModules = import.meta.glob<Record<string, unknown>>('../features/**/*.page.tsx');
 
-/** The route's component, from its page's chunk, fetched the first time the route matches. */
-function lazyPage(id: AppRouteId): LazyPage {
+/**
+ * The route's component, from its page's chunk, fetched the first time the route matches; and where
+ * the page exports a `prefetchPage`, a loader that starts it once the customer is known, without
+ * holding the page for it.
+ */
+function lazyPage(id: AppRouteId, signedIn?: SignedIn): LazyPage {
   const { module, component } = routePages[id];
   const load = pageModules[`../features/${module}.tsx`];
   if (!load) throw new Error(`route ${id}: no page module features/${module}.tsx`);
-  return async () => ({ Component: (await load())[component] as ComponentType });
+  return async () => {
+    const loaded = await load();
+    const Component = loaded[component] as ComponentType;
+    const prefetch = loaded.prefetchPage as PagePrefetch | undefined;
+    if (!prefetch || !signedIn) return { Component };
+    const { environment, queryClient, session } = signedIn;
+    return {
+      Component,
+      loader: () => {
+        session()
+          .then(() => prefetch(environment, queryClient))
+          .catch(() => undefined);
+        return null;
+      },
+    };
+  };
 }
 
 /** The table's routes of one area, each behind the guard of its access rule (docs/product/routes.md). */
-function routesOf(area: RouteArea): RouteObject[] {
+function routesOf(area: RouteArea, signedIn?: SignedIn): RouteObject[] {
   const guarded = new Map<string, { rule: AccessRule; children: RouteObject[] }>();
   const open: RouteObject[] = [];
   for (const route of appRoutes as readonly AppRoute[]) {
     if (route.area !== area) continue;
     const object: RouteObject =
       route.path === ''
-        ? { index: true, lazy: lazyPage(route.id as AppRouteId) }
-        : { path: route.path, lazy: lazyPage(route.id as AppRouteId) };
+        ? { index: true, lazy: lazyPage(route.id as AppRouteId, signedIn) }
+        : { path: route.path, lazy: lazyPage(route.id as AppRouteId, signedIn) };
     if (!route.access) {
       open.push(object);
       continue;
@@ -58,6 +85,8 @@ export function createRoutes(
   queryClient: QueryClient,
   startedSession?: Promise<unknown>,
 ): RouteObject[] {
+  const session = signedInLoader(environment, queryClient, startedSession);
+  const signedIn = { environment, queryClient, session: session.signedIn };
   return [
     {
       element: <RootLayout />,
@@ -68,14 +97,17 @@ export function createRoutes(
         { element: <MinimalLayout home="shop" />, children: routesOf('public') },
         {
           id: 'signed-in',
-          loader: signedInLoader(environment, queryClient, startedSession),
+          loader: session.loader,
           children: [
-            { element: <MinimalLayout home="account" />, children: routesOf('signed-in-minimal') },
-            { element: <FullScreenLayout />, children: routesOf('full-screen') },
+            {
+              element: <MinimalLayout home="account" />,
+              children: routesOf('signed-in-minimal', signedIn),
+            },
+            { element: <FullScreenLayout />, children: routesOf('full-screen', signedIn) },
             {
               element: <MainShell />,
               children: [
-                ...routesOf('main'),
+                ...routesOf('main', signedIn),
                 { path: 'my-photos', element: <CarryNavigate to="/my-photos/photos" /> },
                 // An address the account area does not have leads to the overview, like a closed route.
                 { path: '*', element: <CarryNavigate to="/" /> },

@@ -24,10 +24,13 @@ export function signedInLoader(
   // The first run waits for the call `startApp` began while the messages were loading (decision 148);
   // its answer, a 401 included, is the one the customer gets, with no second call.
   let pending = startedSession;
-  return async ({ request }: LoaderFunctionArgs): Promise<Response | null> => {
+  let latest: Promise<unknown> = Promise.reject(new Error('no session has been checked yet'));
+  latest.catch(() => undefined);
+  const loader = async ({ request }: LoaderFunctionArgs): Promise<Response | null> => {
     try {
       const session = pending ?? queryClient.ensureQueryData(customerQueries.me(environment.request));
       pending = undefined;
+      latest = session;
       await session;
       return null;
     } catch (error) {
@@ -53,4 +56,10 @@ export function signedInLoader(
       throw error;
     }
   };
+  /**
+   * The latest check's outcome, for a page's prefetch (`page-prefetch.ts`) to wait on: it starts no
+   * check of its own, so a visitor who is not signed in is asked once who they are, and nothing else.
+   */
+  const signedIn = () => latest;
+  return { loader, signedIn };
 }

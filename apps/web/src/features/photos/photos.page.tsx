@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useLocation, useSearchParams } from 'react-router';
 import type { Photo } from '@photo/contracts/photos';
+import type { PagePrefetch } from '../../shared/routing/page-prefetch';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { useI18n } from '../../shared/i18n/i18n.context';
 import { MyPhotosHeader } from '../../shared/photo-library/my-photos-header';
@@ -16,12 +17,15 @@ import { SortMenu } from '../../shared/photo-library/sort-menu';
 import { UploadDialog } from '../../shared/photo-library/upload/upload-dialog';
 import { parseMonthParam } from '../../shared/photo-library/upload/upload-placement';
 import { useUploadManager } from '../../shared/photo-library/upload/use-upload-manager';
-import { usePhotoLibrary } from './use-photo-library';
+import { prefetchPhotoLibrary, usePhotoLibrary } from './use-photo-library';
 import { WelcomeBanner } from './welcome-banner';
 import '../../shared/photo-library/photo-grid-page.css';
 import './photos.css';
 
 type OpenDialog = 'upload' | 'delete-selected' | 'delete-all' | 'copy' | null;
+
+export const prefetchPage: PagePrefetch = ({ request }, queryClient) =>
+  prefetchPhotoLibrary(request, queryClient, readSort('photos'));
 
 /** 'My photos' (docs/product/photos.md): the library's timeline with upload, select mode and deletes. */
 export function PhotosPage() {

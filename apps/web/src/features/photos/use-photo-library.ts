@@ -1,6 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { photosApi, type PhotoEvent } from '@photo/contracts/photos';
+import type { Request } from '../../shared/api/request';
 import { useAppEnvironment } from '../../shared/environment/app-environment.context';
 import { timelineStoreFor, type TimelineSort } from '../../shared/timeline/timeline-store';
 import { librarySource } from '../../shared/photo-library/library-source';
@@ -17,6 +18,13 @@ export const IMPORT_FINISH_DELAY_MS = 10_000;
  * times in one second of a page load (issue 23: long tasks and a moving grid).
  */
 export const EVENTS_REFRESH_DELAY_MS = 250;
+
+/** Starts what `usePhotoLibrary` reads first: the library's counts and status, and its month index. */
+export function prefetchPhotoLibrary(request: Request, queryClient: QueryClient, sort: TimelineSort): void {
+  void queryClient.prefetchQuery(photoQueries.userInfo(request));
+  const store = timelineStoreFor(librarySource(request), sort);
+  if (store.indexStatus !== 'fulfilled') void store.loadIndex();
+}
 
 /**
  * The library behind the photos page: its timeline store for the chosen sort, its counts and status,

@@ -51,6 +51,26 @@ describe('timeline store', () => {
     expect(store.month('2024-5').complete).toBe(true);
   });
 
+  it('reads the index once for a page that asks while its prefetch is under way; a refresh reads anew', async () => {
+    const answers: Array<(months: TimelineEntry[]) => void> = [];
+    const index = vi.fn(() => new Promise<TimelineEntry[]>((resolve) => answers.push(resolve)));
+    const store = new TimelineStore(
+      { id: 'counted', index, page: () => Promise.reject(new Error('unused')) },
+      sort,
+    );
+    const prefetched = store.loadIndex();
+    const asked = store.loadIndex();
+    expect(index).toHaveBeenCalledTimes(1);
+    answers[0]!([{ year: 2024, month: 5, count: 1 }]);
+    await Promise.all([prefetched, asked]);
+    expect(store.months).toEqual([{ year: 2024, month: 5, count: 1 }]);
+    const refreshed = store.refresh();
+    expect(index).toHaveBeenCalledTimes(2);
+    answers[1]!([{ year: 2024, month: 6, count: 2 }]);
+    await refreshed;
+    expect(store.months).toEqual([{ year: 2024, month: 6, count: 2 }]);
+  });
+
   it('tells the grid once when the months it showed together have all come, not once per month', async () => {
     const months = [
       { year: 2024, month: 5, count: 2 },

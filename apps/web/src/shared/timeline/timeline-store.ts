@@ -176,6 +176,7 @@ export class TimelineStore {
   private loadedCount = 0;
   private knownCount = 0;
   private generation = 0;
+  private indexRead: Promise<void> | null = null;
   months: TimelineEntry[] = [];
   indexStatus: IndexStatus = 'pending';
   expanded = new Set<string>();
@@ -254,7 +255,24 @@ export class TimelineStore {
   }
 
   /** Loads (or reloads) the month index; loaded months are kept only if reloading finds them. */
-  async loadIndex(): Promise<void> {
+  /** Reads the month index; a read under way is joined rather than repeated (the page's prefetch). */
+  loadIndex(): Promise<void> {
+    this.indexRead ??= this.readIndex();
+    return this.indexRead;
+  }
+
+  /** Forgets every loaded page and reloads the index (after an import, a delete-all, an upload). */
+  async refresh(): Promise<void> {
+    this.records.clear();
+    this.removed.clear();
+    this.loadedCount = 0;
+    this.knownCount = 0;
+    // A read under way may predate what made the refresh necessary.
+    this.indexRead = this.readIndex();
+    await this.indexRead;
+  }
+
+  private async readIndex(): Promise<void> {
     const generation = ++this.generation;
     this.indexStatus = this.months.length > 0 ? this.indexStatus : 'pending';
     this.changed();
@@ -266,17 +284,10 @@ export class TimelineStore {
     } catch {
       if (generation !== this.generation) return;
       this.indexStatus = 'rejected';
+    } finally {
+      if (generation === this.generation) this.indexRead = null;
     }
     this.changed();
-  }
-
-  /** Forgets every loaded page and reloads the index (after an import, a delete-all, an upload). */
-  async refresh(): Promise<void> {
-    this.records.clear();
-    this.removed.clear();
-    this.loadedCount = 0;
-    this.knownCount = 0;
-    await this.loadIndex();
   }
 
   /**
