@@ -221,7 +221,7 @@ async function main() {
       };
       results.push({ name: page.name, median: measured, loadBefore, loadAfter: load() });
       log(
-        `${page.name}: performance ${measured.performance} (runs ${runs.map((run) => run.performance).join(', ')})`,
+        `${page.name}: performance ${measured.performance} (runs ${runs.map((run) => run.performance).join(', ')}), TBT ${measured.tbtMs.toFixed(0)} ms (runs ${runs.map((run) => run.tbtMs.toFixed(0)).join(', ')})`,
       );
     }
 

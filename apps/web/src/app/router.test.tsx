@@ -346,9 +346,11 @@ describe("a page's first calls (issue 23)", () => {
     expect(calledUrls(fetchMock).filter((url) => url === countsUrl)).toHaveLength(1);
   });
 
-  it('asks a visitor who is not signed in for nothing but who they are', async () => {
+  it('asks a visitor who is not signed in for nothing of theirs, only who they are (and the shop’s menu)', async () => {
     const { environment, fetchMock } = renderApp({ path: '/my-photos/photos', customer: 401 });
     await waitFor(() => expect(environment.leaveTo).toHaveBeenCalled());
-    expect(calledUrls(fetchMock)).toEqual([`${testConfig.apiBaseUrls.customers}/customers/me`]);
+    expect(calledUrls(fetchMock).sort()).toEqual(
+      [`${testConfig.apiBaseUrls.customers}/customers/me`, testConfig.menuConfigUrl].sort(),
+    );
   });
 });

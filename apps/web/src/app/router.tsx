@@ -8,6 +8,7 @@ import type { AccessRule } from '../shared/routing/access-rule';
 import { RouteGuard } from '../shared/routing/route-guard';
 import { LoadingScreen } from './loading-screen';
 import { MainShell } from './layouts/main-shell';
+import { prefetchShopNavigation } from './layouts/shop-navigation';
 import { FullScreenLayout, MinimalLayout } from './layouts/minimal-layout';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
@@ -44,9 +45,9 @@ function lazyPage(id: AppRouteId, signedIn?: SignedIn): LazyPage {
     const { environment, queryClient, session } = signedIn;
     return {
       Component,
-      loader: () => {
+      loader: ({ request }) => {
         session()
-          .then(() => prefetch(environment, queryClient))
+          .then(() => prefetch(environment, queryClient, new URL(request.url)))
           .catch(() => undefined);
         return null;
       },
@@ -106,6 +107,10 @@ export function createRoutes(
             { element: <FullScreenLayout />, children: routesOf('full-screen', signedIn) },
             {
               element: <MainShell />,
+              loader: ({ request }) => {
+                prefetchShopNavigation(environment, queryClient, new URL(request.url));
+                return null;
+              },
               children: [
                 ...routesOf('main', signedIn),
                 { path: 'my-photos', element: <CarryNavigate to="/my-photos/photos" /> },

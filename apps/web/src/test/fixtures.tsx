@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { AppConfigSchema, featureFlagNames, type AppConfig } from '@photo/contracts/app-config';
 import { serviceBasePath, serviceNames } from '@photo/contracts/endpoint';
 import type { Customer } from '@photo/contracts/customers';
@@ -201,6 +201,9 @@ export function renderApp({
     leaveTo: vi.fn(),
   };
   const queryClient = createQueryClient();
+  // A page's prefetch has no observer to stop its retries when the test unmounts the app: a failing
+  // call tried again a second later would answer in the next test.
+  onTestFinished(() => queryClient.clear());
   const router = createMemoryRouter(createRoutes(environment, queryClient), { initialEntries: [path] });
   const view = render(
     <AppProviders environment={environment} queryClient={queryClient} translator={enTranslator}>

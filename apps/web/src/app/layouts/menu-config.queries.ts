@@ -19,7 +19,9 @@ export const menuConfigQueries = {
           reportError,
         ),
       staleTime: Infinity,
-      // The header has a fallback, so one failed try is enough: no reason to hammer the server.
+      // The header has a fallback, so one failed try is enough: no reason to hammer the server, nor to
+      // ask again when the header mounts after the router's own try (`prefetchShopNavigation`).
       retry: false,
+      retryOnMount: false,
     }),
 };

@@ -1,9 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { MenuConfig } from '@photo/contracts/app-config';
-import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { useAppEnvironment, type AppEnvironment } from '../../shared/environment/app-environment.context';
+import { parseAppQuery } from '../../shared/routing/query-params';
 import { useT } from '../../shared/i18n/i18n.context';
 import { useDisclosure } from '../../shared/ui/use-disclosure';
 import { menuConfigQueries } from './menu-config.queries';
+
+/**
+ * Asks for the shop's menu as the router starts, where the header will show it: asked for in the shell's
+ * first render, it was one more call started inside the page's longest task (issue 23).
+ */
+export function prefetchShopNavigation(
+  { config, reportError }: AppEnvironment,
+  queryClient: QueryClient,
+  url: URL,
+): void {
+  const { stripped, hideHeaderNav } = parseAppQuery(url.search);
+  if (stripped || hideHeaderNav) return;
+  void queryClient.prefetchQuery(menuConfigQueries.channel(config.menuConfigUrl, reportError));
+}
 
 /**
  * The shop's own navigation (docs/product/calls.md); a failed menu config falls back to a single link to

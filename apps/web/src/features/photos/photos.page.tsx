@@ -24,8 +24,11 @@ import './photos.css';
 
 type OpenDialog = 'upload' | 'delete-selected' | 'delete-all' | 'copy' | null;
 
-export const prefetchPage: PagePrefetch = ({ request }, queryClient) =>
-  prefetchPhotoLibrary(request, queryClient, readSort('photos'));
+export const prefetchPage: PagePrefetch = (environment, queryClient, url) =>
+  prefetchPhotoLibrary(environment, queryClient, {
+    sort: readSort('photos'),
+    startsAtTop: !url.searchParams.has('month'),
+  });
 
 /** 'My photos' (docs/product/photos.md): the library's timeline with upload, select mode and deletes. */
 export function PhotosPage() {

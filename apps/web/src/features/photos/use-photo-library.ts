@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { photosApi, type PhotoEvent } from '@photo/contracts/photos';
-import type { Request } from '../../shared/api/request';
-import { useAppEnvironment } from '../../shared/environment/app-environment.context';
+import { photosApi, TIMELINE_SECTION_SIZE, type PhotoEvent } from '@photo/contracts/photos';
+import { useAppEnvironment, type AppEnvironment } from '../../shared/environment/app-environment.context';
 import { timelineStoreFor, type TimelineSort } from '../../shared/timeline/timeline-store';
 import { librarySource } from '../../shared/photo-library/library-source';
 import { subscribePhotoEvents } from '../../shared/photo-library/photo-events';
 import { photoQueries } from '../../shared/photo-library/photos.queries';
 import { uploadManager } from '../../shared/photo-library/upload/upload-manager';
+import { storageQueries } from '../../shared/storage-period/storage-period.queries';
 
 /** docs/product/states.md: after import-finished, wait 10 s, then refresh status and caches. */
 export const IMPORT_FINISH_DELAY_MS = 10_000;
@@ -19,11 +19,40 @@ export const IMPORT_FINISH_DELAY_MS = 10_000;
  */
 export const EVENTS_REFRESH_DELAY_MS = 250;
 
-/** Starts what `usePhotoLibrary` reads first: the library's counts and status, and its month index. */
-export function prefetchPhotoLibrary(request: Request, queryClient: QueryClient, sort: TimelineSort): void {
+/**
+ * Photos a first screen of the grid shows at most, with what it loads ahead: a wide screen's four rows
+ * of seven and as many below. Each month shows its first section until it is opened in full.
+ */
+const FIRST_SCREEN_PHOTOS = 2 * TIMELINE_SECTION_SIZE;
+
+/**
+ * Starts what the photos page reads first (`prefetchPage`): the library's counts and status, the
+ * header's and the storage banner's, the month index and, once it is in, the first section of the
+ * months at the top of the grid, unless the grid opens elsewhere (a month's link, back from a preview).
+ */
+export function prefetchPhotoLibrary(
+  { request, flags }: AppEnvironment,
+  queryClient: QueryClient,
+  { sort, startsAtTop }: { sort: TimelineSort; startsAtTop: boolean },
+): void {
   void queryClient.prefetchQuery(photoQueries.userInfo(request));
+  if (flags.PhotoManagementSharedAlbumsViewEnabled) {
+    void queryClient.prefetchQuery(photoQueries.sharedCounts(request));
+  }
+  if (flags.PhotoManagementReactivationEnabled) {
+    void queryClient.prefetchQuery(storageQueries.accountInformation(request));
+  }
   const store = timelineStoreFor(librarySource(request), sort);
-  if (store.indexStatus !== 'fulfilled') void store.loadIndex();
+  if (store.indexStatus === 'fulfilled') return;
+  void store.loadIndex().then(() => {
+    if (!startsAtTop || store.hasSavedScroll()) return;
+    let wanted = FIRST_SCREEN_PHOTOS;
+    for (const { year, month, count } of store.months) {
+      if (wanted <= 0) break;
+      void store.ensureRead(year, month, Math.min(count, TIMELINE_SECTION_SIZE));
+      wanted -= Math.min(count, TIMELINE_SECTION_SIZE);
+    }
+  });
 }
 
 /**

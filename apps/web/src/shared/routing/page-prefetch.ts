@@ -8,4 +8,4 @@ import type { AppEnvironment } from '../environment/app-environment.context';
  * first render's effects instead, they were part of the longest task of the photos page's start and
  * came back a round trip later (issue 23).
  */
-export type PagePrefetch = (environment: AppEnvironment, queryClient: QueryClient) => void;
+export type PagePrefetch = (environment: AppEnvironment, queryClient: QueryClient, url: URL) => void;
