@@ -1,4 +1,14 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import type { Photo } from '@photo/contracts/photos';
 import { TIMELINE_SECTION_SIZE } from '@photo/contracts/photos';
 import { useI18n } from '../i18n/i18n.context';
@@ -33,16 +43,29 @@ export interface TimelineViewProps {
   onStartMonthShown?: () => void;
 }
 
-function useElementSize(element: HTMLElement | null) {
+/**
+ * The element's size, 0 x 0 until it is measured. Measured as soon as it is in the page, and applied
+ * as a transition: set outside one, the grid it sizes rendered inside the first render's task, with
+ * every effect of the page before it (issue 23: the photos page's longest task).
+ */
+function useElementSize(ref: RefObject<HTMLElement | null>) {
   const [size, setSize] = useState({ width: 0, height: 0 });
   useLayoutEffect(() => {
+    const element = ref.current;
     if (!element) return;
-    const update = () => setSize({ width: element.clientWidth, height: element.clientHeight });
+    const update = () => {
+      const next = { width: element.clientWidth, height: element.clientHeight };
+      startTransition(() =>
+        setSize((current) =>
+          current.width === next.width && current.height === next.height ? current : next,
+        ),
+      );
+    };
     update();
     const observer = new ResizeObserver(update);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [element]);
+  }, [ref]);
   return size;
 }
 
@@ -63,8 +86,10 @@ export const TimelineView = memo(function TimelineView({
   useTimelineStore(store);
   useEffect(startThumbnails, []);
   const i18n = useI18n();
-  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
-  const { width, height } = useElementSize(scroller);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const { width, height } = useElementSize(scrollerRef);
+  // Nothing is drawn (or asked for) before the grid knows its size.
+  const measured = width > 0 && height > 0;
   const [scrollTop, setScrollTop] = useState(0);
   const frame = useRef(0);
   /** The month a link asked for, until its heading is drawn and shown. */
@@ -89,11 +114,14 @@ export const TimelineView = memo(function TimelineView({
   // In a compressed scroll box items are placed relative to the current position; 1:1 gives 0 shift.
   const shift = scrollTop - logicalTop;
   const overscan = height;
-  const visible = visibleMonths(layout, logicalTop - overscan, logicalTop + height + overscan);
+  const visible = measured
+    ? visibleMonths(layout, logicalTop - overscan, logicalTop + height + overscan)
+    : [];
 
   // What is drawn (the viewport and one viewport either side) and a section beyond: loaded, and kept
   // while the store drops pages far from it (decision 156).
   useEffect(() => {
+    if (!measured) return;
     void store.show(
       visible.map(({ block, firstTile, lastTile }) =>
         block.hiddenCount > 0
@@ -109,7 +137,8 @@ export const TimelineView = memo(function TimelineView({
   });
 
   useLayoutEffect(() => {
-    if (!scroller || layout.blocks.length === 0) return;
+    const scroller = scrollerRef.current;
+    if (!scroller || !measured || layout.blocks.length === 0) return;
     const saved = store.takeSavedScroll();
     if (!saved) return;
     const [left, top] = saved;
@@ -117,12 +146,12 @@ export const TimelineView = memo(function TimelineView({
     // Rendered at the restored position before paint, not one scroll event later.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setScrollTop(top);
-  }, [scroller, store, layout.blocks.length]);
+  }, [measured, store, layout.blocks.length]);
 
   const onScroll = useCallback(() => {
     cancelAnimationFrame(frame.current);
-    frame.current = requestAnimationFrame(() => setScrollTop(scroller?.scrollTop ?? 0));
-  }, [scroller]);
+    frame.current = requestAnimationFrame(() => setScrollTop(scrollerRef.current?.scrollTop ?? 0));
+  }, []);
 
   const activate = useCallback(
     (photo: Photo) => {
@@ -130,41 +159,43 @@ export const TimelineView = memo(function TimelineView({
         store.toggleSelected(photo.imageId);
         return;
       }
+      const scroller = scrollerRef.current;
       if (scroller) store.saveScroll([scroller.scrollLeft, scroller.scrollTop]);
       onOpen(photo);
     },
-    [selecting, store, onOpen, scroller],
+    [selecting, store, onOpen],
   );
 
   const jumpTo = useCallback(
     (block: MonthBlock) => {
+      const scroller = scrollerRef.current;
       if (!scroller) return;
       const top = space.toScroll(block.top);
       scroller.scrollTo({ top });
       setScrollTop(top);
     },
-    [scroller, space],
+    [space],
   );
 
   useLayoutEffect(() => {
-    if (!startMonth || !scroller || height === 0) return;
+    if (!startMonth || !measured) return;
     const block = layout.blocks.find(
       (candidate) => candidate.key === monthKey(startMonth.year, startMonth.month),
     );
     if (!block && store.indexStatus !== 'fulfilled') return;
     if (block) {
       // A link to a month (decision 145) lands on it before paint, as a restored scroll position does.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
       jumpTo(block);
       monthToReveal.current = block.key;
     }
     onStartMonthShown?.();
-  }, [startMonth, scroller, height, layout, store.indexStatus, jumpTo, onStartMonthShown]);
+  }, [startMonth, measured, layout, store.indexStatus, jumpTo, onStartMonthShown]);
 
   // A short library fits its scroller, and then the page around it is what must move: once the month
   // of a link is drawn (the render after the jump, not a frame later), the timeline comes into the
   // window as far as it fits, with the month's heading in it.
   useEffect(() => {
+    const scroller = scrollerRef.current;
     if (!monthToReveal.current || !scroller) return;
     const heading = scroller.querySelector(`[data-month="${monthToReveal.current}"]`);
     if (!heading) return;
@@ -179,7 +210,7 @@ export const TimelineView = memo(function TimelineView({
   return (
     <div className="timeline">
       <div
-        ref={setScroller}
+        ref={scrollerRef}
         className="timeline__scroller"
         onScroll={onScroll}
         tabIndex={0}
