@@ -70,6 +70,8 @@ export interface AppDependencies {
   spanProcessor?: SpanProcessor;
   /** Told of every route as it is registered (the OpenAPI coverage test). */
   onRoute?: (route: RouteOptions) => void;
+  /** The wait before a failed job's next attempt; by default the queue's backoff (tests hold retries). */
+  jobRetryDelaySeconds?: (attempts: number) => number;
 }
 
 /** The system's time, or in end-to-end tests one they can move forward at /dev/clock. */
@@ -122,6 +124,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     work: features.flatMap((feature) => feature.jobs ?? []),
     traced: Boolean(tracing),
     metrics,
+    retryDelaySeconds: deps.jobRetryDelaySeconds,
   });
   pushConnections = push.connections;
   app.decorate('jobs', jobs);

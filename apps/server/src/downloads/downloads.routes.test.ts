@@ -116,7 +116,10 @@ describe('photo archives over HTTP', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ SHOP_API_TOKEN: SHARING_SHOP_TOKEN }, { wrapBlobs: withFaults });
+    t = await createTestApp(
+      { SHOP_API_TOKEN: SHARING_SHOP_TOKEN },
+      { wrapBlobs: withFaults, holdRetries: true },
+    );
     [owner, stranger] = await signInDemoAccounts(t, ['demo@example.com', 'b2b@example.com']);
     ownerId = owner.customerId;
     strangerId = stranger.customerId;

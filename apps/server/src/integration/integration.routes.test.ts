@@ -55,7 +55,10 @@ describe(`the B2B integration over HTTP (${process.env.DATABASE_URL ? 'PostgreSQ
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverOrigin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-    t = await createTestApp({ CALLBACK_ALLOWED_ORIGINS: receiverOrigin, FTP_HOST: 'ftp.example.test' });
+    t = await createTestApp(
+      { CALLBACK_ALLOWED_ORIGINS: receiverOrigin, FTP_HOST: 'ftp.example.test' },
+      { holdRetries: true },
+    );
     [business, privateCustomer] = await signInDemoAccounts(t, ['b2b@example.com', 'demo@example.com']);
     businessId = business.customerId;
   });

@@ -134,7 +134,10 @@ describe('mail outbox, sent by SMTP', () => {
 
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'no-reply@photoshop.example' });
+    t = await createTestApp(
+      { SMTP_URL: smtp.url, MAIL_FROM: 'no-reply@photoshop.example' },
+      { holdRetries: true },
+    );
   });
   afterAll(async () => {
     await t.close();

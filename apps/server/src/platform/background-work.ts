@@ -16,6 +16,7 @@ export function startBackgroundWork(deps: {
   work: BackgroundWork[];
   traced: boolean;
   metrics: Metrics | undefined;
+  retryDelaySeconds?: (attempts: number) => number;
 }) {
   const { metrics } = deps;
   const handlers = Object.assign({}, ...deps.work.map((each) => each.handlers)) as BackgroundWork['handlers'];
@@ -24,6 +25,7 @@ export function startBackgroundWork(deps: {
     logger: deps.logger,
     concurrency: deps.config.jobConcurrency,
     leaseSeconds: deps.config.jobLeaseSeconds,
+    retryDelaySeconds: deps.retryDelaySeconds,
     onJobEnded: metrics && ((kind, outcome, seconds) => metrics.jobFinished(kind, outcome, seconds)),
     handlers: deps.traced ? traceJobs(handlers) : handlers,
     schedules: deps.work.flatMap((each) => each.schedules ?? []),

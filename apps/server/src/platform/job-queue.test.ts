@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/test-database';
 import type { Database } from './database';
-import { enqueueJob, startJobWorker, type Schedule } from './job-queue';
+import { enqueueJob, retryDelaySeconds, startJobWorker, type Schedule } from './job-queue';
 
 const logger = pino({ level: 'silent' });
 
@@ -144,6 +144,57 @@ describe(`job leases across worker replicas (${process.env.DATABASE_URL ? 'Postg
     await other.stop();
     expect(done).toEqual([`${id}:1`]);
     expect(await jobRow(id)).toBeUndefined();
+  });
+
+  const failingWorker = (retryDelaySeconds?: (attempts: number) => number) =>
+    startJobWorker({
+      db,
+      logger,
+      concurrency: 1,
+      pollIntervalMs: 20,
+      retryDelaySeconds,
+      handlers: {
+        'test.failing': async () => {
+          throw new Error('the printer is offline');
+        },
+      },
+    });
+  const queuedWait = async (id: string) =>
+    (
+      await db.query<{ state: string; attempts: number; wait: number }>(
+        `SELECT state, attempts, round(extract(epoch FROM run_at - updated_at))::int AS wait FROM jobs WHERE id = $1`,
+        [id],
+      )
+    ).rows[0];
+
+  it('queues a failed job again after the backoff: 2 s after the first attempt, 4 s after the second', async () => {
+    expect([1, 2, 3, 8, 9, 20].map(retryDelaySeconds)).toEqual([2, 4, 8, 256, 300, 300]);
+    const worker = failingWorker();
+    const id = await enqueueJob(db, 'test.failing', {});
+    await until(
+      async () => ((await queuedWait(id))?.attempts ?? 0) > 0 && (await queuedWait(id))?.state === 'queued',
+    );
+    await worker.stop();
+    // On a machine slow enough for the 2 s to pass before the worker stopped, the retry has run too.
+    const { attempts, wait } = (await queuedWait(id))!;
+    expect(wait).toBe(2 ** attempts);
+    await db.query(`DELETE FROM jobs WHERE id = $1`, [id]);
+  });
+
+  it('waits before a retry as long as it is told to (tests hold retries until they make them due)', async () => {
+    const worker = failingWorker((attempts) => 1000 * attempts);
+    const id = await enqueueJob(db, 'test.failing', {});
+    await until(
+      async () => (await queuedWait(id))?.attempts === 1 && (await queuedWait(id))?.state === 'queued',
+    );
+    expect(await queuedWait(id)).toEqual({ state: 'queued', attempts: 1, wait: 1000 });
+    await db.query(`UPDATE jobs SET run_at = now() WHERE id = $1`, [id]);
+    await until(
+      async () => (await queuedWait(id))?.attempts === 2 && (await queuedWait(id))?.state === 'queued',
+    );
+    expect(await queuedWait(id)).toEqual({ state: 'queued', attempts: 2, wait: 2000 });
+    await worker.stop();
+    await db.query(`DELETE FROM jobs WHERE id = $1`, [id]);
   });
 
   it('lets running jobs finish when they end within the grace period', async () => {

@@ -93,6 +93,8 @@ export interface JobWorkerOptions {
   pollIntervalMs?: number;
   /** How long a claim lasts without renewal (tests shorten it); renewed every third of it. */
   leaseSeconds?: number;
+  /** The wait before the next attempt after the n-th failed one; tests hold retries until they make them due. */
+  retryDelaySeconds?: (attempts: number) => number;
   /** Told of every job this worker ends (metrics). */
   onJobEnded?: (kind: string, outcome: 'done' | 'failed' | 'handed-back', seconds: number) => void;
 }
@@ -144,6 +146,7 @@ export function startJobWorker(options: JobWorkerOptions): {
 } {
   const { db, logger, handlers, concurrency } = options;
   const leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
+  const retryDelay = options.retryDelaySeconds ?? retryDelaySeconds;
   const kinds = Object.keys(handlers);
   const schedules = concurrency > 0 ? (options.schedules ?? []) : [];
   for (const schedule of schedules) {
@@ -200,7 +203,7 @@ export function startJobWorker(options: JobWorkerOptions): {
              updated_at = now() WHERE id = $1 AND locked_by = $2`
         : `UPDATE jobs SET state = 'queued', last_error = $3, locked_until = NULL, locked_by = NULL,
              updated_at = now(), run_at = now() + make_interval(secs => $4) WHERE id = $1 AND locked_by = $2`,
-      final ? [job.id, job.lease, message] : [job.id, job.lease, message, retryDelaySeconds(job.attempts)],
+      final ? [job.id, job.lease, message] : [job.id, job.lease, message, retryDelay(job.attempts)],
     );
   };
 

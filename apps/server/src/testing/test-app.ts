@@ -29,7 +29,14 @@ export interface TestAppOptions {
   spanProcessor?: SpanProcessor;
   /** Told of every route as it is registered. */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * A failed job's retry waits until the test makes it due (`UPDATE jobs SET run_at = now()`): with the
+   * queue's own backoff (2 s first) a slow machine can run it between two steps of a test.
+   */
+  holdRetries?: boolean;
 }
+
+const HELD_RETRY_SECONDS = 24 * 3600;
 
 /** The real app on a fresh database and a temporary data folder, for `app.inject` tests. */
 export async function createTestApp(
@@ -54,6 +61,7 @@ export async function createTestApp(
     clock: options.clock,
     spanProcessor: options.spanProcessor,
     onRoute: options.onRoute,
+    jobRetryDelaySeconds: options.holdRetries ? () => HELD_RETRY_SECONDS : undefined,
   });
   await app.ready();
   return {
