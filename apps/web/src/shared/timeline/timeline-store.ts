@@ -254,8 +254,10 @@ export class TimelineStore {
     return record;
   }
 
-  /** Loads (or reloads) the month index; loaded months are kept only if reloading finds them. */
-  /** Reads the month index; a read under way is joined rather than repeated (the page's prefetch). */
+  /**
+   * Reads the month index; a read under way is joined rather than repeated (the page's prefetch).
+   * Loaded months are kept only if the index read finds them.
+   */
   loadIndex(): Promise<void> {
     this.indexRead ??= this.readIndex();
     return this.indexRead;
